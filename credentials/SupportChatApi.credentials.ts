@@ -1,0 +1,80 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class SupportChatApi implements ICredentialType {
+	name = 'supportChatApi';
+
+	displayName = 'Support Chat API';
+
+	icon: Icon = {
+		light: 'file:../nodes/SupportChat/supportChat.svg',
+		dark: 'file:../nodes/SupportChat/supportChat.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://chat.example.com/script/include/api',
+			description:
+				'Address of your chat service. The API path /script/include/api is added when it is missing.',
+		},
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Bearer token from the service. Keep it out of shared workflows and rotate it quarterly.',
+		},
+		{
+			displayName: 'Allow Plain HTTP',
+			name: 'allowHttp',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to allow an http:// base URL on a host other than this machine. The token and all data then cross the network unencrypted, readable by anyone on the path. Only for a service inside a trusted private network.',
+		},
+		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Secret used by the Support Chat Trigger to verify deliveries (signing secret or shared token, as chosen in the trigger). Leave empty if deliveries are not verified.',
+		},
+	];
+
+	// The service only knows bearer tokens (spec §5).
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiToken}}',
+			},
+		},
+	};
+
+	// GET /tags needs a valid token and costs the service the least of the documented reads.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/script\\/include\\/api$/i, "") + "/script/include/api" }}',
+			url: '/tags',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { locatorValue, pathId, requiredText, resultOf, withExtraFields } from '../helpers';
+import type { OperationApi } from '../types';
+import { CONVERSATION_KEYS } from './get.operation';
+
+const properties: INodeProperties[] = [
+	idLocator('conversationId', 'Conversation'),
+	{
+		displayName: 'Assignee',
+		name: 'assignee',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 7',
+		description: 'ID of the agent (or team) to assign the conversation to',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Assignee Field Name',
+				name: 'assigneeField',
+				type: 'string',
+				default: 'agent_id',
+				description:
+					'Body field that carries the assignee. The spec does not show it; agent_id is common, some services use assignee_id or assignee.',
+			},
+			extraBodyFields,
+		],
+	},
+	requestOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['assign'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
+	const assignee = requiredText(this, 'assignee', itemIndex, 'Assignee');
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const field = typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== '' ? fields.assigneeField.trim() : 'agent_id';
+	const body = withExtraFields(this, { [field]: assignee }, fields, itemIndex);
+	const response = await api.request({
+		method: 'POST',
+		path: `/conversations/${pathId(id)}/assign`,
+		body,
+		resourceLabel: 'conversation',
+	});
+	return resultOf(response, { id, assigned: true, ...body }, CONVERSATION_KEYS);
+}

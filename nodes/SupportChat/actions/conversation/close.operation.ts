@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { locatorValue, pathId, resultOf, withExtraFields } from '../helpers';
+import type { OperationApi } from '../types';
+import { CONVERSATION_KEYS } from './get.operation';
+
+const properties: INodeProperties[] = [
+	idLocator('conversationId', 'Conversation'),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [extraBodyFields],
+	},
+	requestOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['close'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body = withExtraFields(this, {}, fields, itemIndex);
+	const response = await api.request({
+		method: 'POST',
+		path: `/conversations/${pathId(id)}/close`,
+		body,
+		resourceLabel: 'conversation',
+	});
+	return resultOf(response, { id, closed: true }, CONVERSATION_KEYS);
+}

@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields, requestOptionsCollection } from '../../descriptions/common';
+import { resultOf, withExtraFields } from '../helpers';
+import type { OperationApi } from '../types';
+import { CONVERSATION_KEYS } from './get.operation';
+
+/** The spec does not show this payload (§4); these are the fields chat services commonly take. */
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The spec does not document this payload; add what your service expects, with Extra Body Fields for the rest',
+		options: [
+			extraBodyFields,
+			{
+				displayName: 'First Message',
+				name: 'message',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'Text of the opening message, sent as message',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'active',
+				options: [
+					{ name: 'Active', value: 'active' },
+					{ name: 'Pending', value: 'pending' },
+				],
+			},
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'User ID',
+				name: 'user_id',
+				type: 'string',
+				default: '',
+				description: 'ID of the user the conversation is with, sent as user_id',
+			},
+		],
+	},
+	requestOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	for (const key of ['user_id', 'message', 'subject', 'status']) {
+		const value = fields[key];
+		if (value !== undefined && value !== '') body[key] = typeof value === 'string' ? value.trim() : value;
+	}
+	withExtraFields(this, body, fields, itemIndex);
+	const response = await api.request({ method: 'POST', path: '/conversations', body, resourceLabel: 'conversation' });
+	return resultOf(response, body, CONVERSATION_KEYS);
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { locatorValue, pathId, resultOf } from '../helpers';
+import type { OperationApi } from '../types';
+
+export const CONVERSATION_KEYS = ['conversation', 'chat'];
+
+const properties: INodeProperties[] = [idLocator('conversationId', 'Conversation'), requestOptionsCollection];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
+	const body = await api.request({ method: 'GET', path: `/conversations/${pathId(id)}`, resourceLabel: 'conversation' });
+	return resultOf(body, { id }, CONVERSATION_KEYS);
+}

@@ -1,0 +1,113 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isRecord } from '../transport/pageShape';
+
+/** Keys under which services wrap one record: `{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`. */
+const RECORD_WRAPPERS = ['response', 'data', 'result', 'record', 'payload'];
+const ENVELOPE_NOISE = new Set(['success', 'ok', 'status', 'message', 'meta', 'links', '_links', 'code', 'error']);
+
+/**
+ * Unwraps the envelope around a single record. A wrapper key is only taken when everything beside it
+ * is envelope noise (success flags, meta), so a record that merely has a `data` field stays whole.
+ */
+export function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknown {
+	if (!isRecord(body)) return body;
+	for (const key of [...RECORD_WRAPPERS, ...resourceKeys]) {
+		const inner = body[key];
+		if (!isRecord(inner)) continue;
+		const others = Object.keys(body).filter((k) => k !== key);
+		if (others.every((k) => ENVELOPE_NOISE.has(k))) return unwrapRecord(inner, resourceKeys);
+	}
+	return body;
+}
+
+/** n8n items must be objects; a list of plain values (tag names) becomes `{ [valueKey]: value }`. */
+export function toRecord(value: unknown, valueKey = 'value'): IDataObject {
+	return isRecord(value) ? value : { [valueKey]: value as IDataObject[string] };
+}
+
+/** A write answered with no body (204, or an empty 200) still yields an item saying what was done. */
+export function resultOf(body: unknown, fallback: IDataObject, resourceKeys: string[] = []): IDataObject {
+	const record = unwrapRecord(body, resourceKeys);
+	if (isRecord(record) && Object.keys(record).length > 0) return record;
+	return fallback;
+}
+
+export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (text === '') {
+		throw new NodeOperationError(ctx.getNode(), `The ${label} ID is empty`, {
+			itemIndex,
+			description: `Give the ${label} ID, or map it from an earlier node with an expression.`,
+		});
+	}
+	return text;
+}
+
+export function requiredText(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (text === '') {
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { itemIndex });
+	}
+	return text;
+}
+
+export function pathId(id: string): string {
+	return encodeURIComponent(id);
+}
+
+/** "vip, lead" or ["vip", "lead"] → ["vip", "lead"]. */
+export function tagList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+const PHONE = /^\+[1-9][\d\s().-]{5,20}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Builds a JSON body from the user fields of a form: checks the documented formats (spec §2: phone
+ * in international format with a leading +), turns tags into an array, and adds the extra fields.
+ */
+export function userBody(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): IDataObject {
+	const body: IDataObject = {};
+	for (const key of ['name', 'email', 'phone'] as const) {
+		const value = fields[key];
+		if (value === undefined || value === '') continue;
+		body[key] = typeof value === 'string' ? value.trim() : value;
+	}
+	if (typeof body.email === 'string' && !EMAIL.test(body.email)) {
+		throw new NodeOperationError(ctx.getNode(), `"${body.email}" is not a valid email address`, { itemIndex });
+	}
+	if (typeof body.phone === 'string' && !PHONE.test(body.phone)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Phone "${body.phone}" is not in international format`,
+			{ itemIndex, description: 'The service expects a leading + and the country code, e.g. +4915112345678.' },
+		);
+	}
+	if (fields.tags !== undefined) body.tags = tagList(fields.tags);
+	return withExtraFields(ctx, body, fields, itemIndex);
+}
+
+/** Adds the user's "Extra Body Fields"; they override nothing the form set unless named the same. */
+export function withExtraFields(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	fields: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	const extra = (fields.extraFields as IDataObject | undefined)?.field;
+	if (!Array.isArray(extra)) return body;
+	for (const entry of extra as IDataObject[]) {
+		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+		if (name === '') {
+			throw new NodeOperationError(ctx.getNode(), 'An extra body field has no name', { itemIndex });
+		}
+		body[name] = entry.value;
+	}
+	return body;
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { locatorValue, requiredText, resultOf, withExtraFields } from '../helpers';
+import type { OperationApi } from '../types';
+
+const properties: INodeProperties[] = [
+	idLocator('conversationId', 'Conversation'),
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description: 'Text of the message',
+	},
+	{
+		displayName: 'Send As',
+		name: 'messageType',
+		type: 'options',
+		default: 'agent',
+		description:
+			'Who the message is sent as, sent as type. The spec documents only agent; an expression can give any other value your service accepts.',
+		options: [
+			{ name: 'Agent', value: 'agent', description: 'A message from the service side (documented)' },
+			{ name: 'Bot', value: 'bot', description: 'An automated message, if your service supports it' },
+			{ name: 'User', value: 'user', description: 'A message on behalf of the visitor, if your service supports it' },
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [extraBodyFields],
+	},
+	requestOptionsCollection,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['send'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');
+	const message = requiredText(this, 'message', itemIndex, 'Message');
+	const type = requiredText(this, 'messageType', itemIndex, 'Send As');
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body = withExtraFields(this, { conversation_id: conversationId, message, type }, fields, itemIndex);
+	const response = await api.request({ method: 'POST', path: '/messages', body, resourceLabel: 'conversation' });
+	return resultOf(response, body, ['message']);
+}

@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { locatorValue, pathId } from '../helpers';
+import type { OperationApi } from '../types';
+
+const properties: INodeProperties[] = [idLocator('userId', 'User'), requestOptionsCollection];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['delete'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const id = locatorValue(this, 'userId', itemIndex, 'user');
+	await api.request({ method: 'DELETE', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
+	return { id, deleted: true };
+}

@@ -1,0 +1,15 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
+import { toRecord } from '../helpers';
+import type { OperationApi } from '../types';
+
+const properties: INodeProperties[] = [...returnAllAndLimit, listOptionsCollection];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, _itemIndex: number, api: OperationApi) {
+	const users = await api.list('/users', {}, 'user');
+	return users.map((user) => toRecord(user));
+}

@@ -1,0 +1,248 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_PAGINATION } from '../transport/pageShape';
+import { DEFAULT_CLIENT_SETTINGS } from '../transport/request';
+
+/** A resource locator for a user or a conversation; `{ __rl: true, mode: 'id', value }` is the stable saved form. */
+export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties {
+	return {
+		displayName: label,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: `The ${label.toLowerCase()} to act on`,
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: label === 'User' ? 'e.g. 42' : 'e.g. 1001',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: 'The ID cannot contain spaces' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** Fields the spec does not document can still be sent: the node never stands between a user and the service. */
+export const extraBodyFields: INodeProperties = {
+	displayName: 'Extra Body Fields',
+	name: 'extraFields',
+	type: 'fixedCollection',
+	placeholder: 'Add Field',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description:
+		'Fields to add to the request body as they are, for fields your service expects that the node does not list. An expression may give any JSON value.',
+	options: [
+		{
+			displayName: 'Field',
+			name: 'field',
+			values: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'Name of the field in the JSON body, e.g. department_id',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+				},
+			],
+		},
+	],
+};
+
+const requestOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Attempts',
+		name: 'maxAttempts',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 10 },
+		default: DEFAULT_CLIENT_SETTINGS.maxAttempts,
+		description:
+			'How many times a request may be tried in all. A 429 is retried on any operation; server errors and network failures only on reads, updates and deletes, never on creations, so nothing is created twice.',
+	},
+	{
+		displayName: 'Max Retry Wait (Seconds)',
+		name: 'maxRetryWait',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 600 },
+		default: DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000,
+		description:
+			'Longest wait before a retry. If the service asks (Retry-After) to wait longer, the node fails at once with that figure instead of waiting.',
+	},
+	{
+		displayName: 'Requests per Second',
+		name: 'requestsPerSecond',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description:
+			'Ceiling on the request rate of this node across all items and pages, to stay clear of throttling. 0 means no ceiling.',
+	},
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000,
+		description: 'How long to wait for one answer of the service',
+	},
+];
+
+const paginationOptions: INodeProperties[] = [
+	{
+		displayName: 'Pagination Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 8 },
+		default: DEFAULT_PAGINATION.concurrency,
+		description:
+			'How many pages to fetch at once when the service tells how many pages there are (page numbers with a page count, or offsets with a total). The request rate ceiling still applies.',
+	},
+	{
+		displayName: 'Pagination Cursor Parameter',
+		name: 'cursorParam',
+		type: 'string',
+		default: '',
+		placeholder: 'cursor',
+		description:
+			'Query parameter that carries the cursor (cursor and has-more styles). Empty: the usual name for the cursor found, e.g. cursor for next_cursor, starting_after for has_more.',
+	},
+	{
+		displayName: 'Pagination First Page',
+		name: 'firstPage',
+		type: 'number',
+		default: DEFAULT_PAGINATION.firstPage,
+		description: 'Number of the first page, for services that count pages from 0',
+	},
+	{
+		displayName: 'Pagination Items Path',
+		name: 'itemsPath',
+		type: 'string',
+		default: '',
+		placeholder: 'response.users',
+		description: 'Dot path to the list of records in each page. Empty: found automatically.',
+	},
+	{
+		displayName: 'Pagination Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_PAGINATION.maxPages,
+		description:
+			'Safety stop. If the service still points to more pages after this many, the node fails with an error instead of looping or silently returning part of the list.',
+	},
+	{
+		displayName: 'Pagination Next Path',
+		name: 'nextPath',
+		type: 'string',
+		default: '',
+		placeholder: 'meta.next_cursor',
+		description:
+			'Dot path to the next-page link, the next cursor or the has-more flag in each page. Empty: found automatically.',
+	},
+	{
+		displayName: 'Pagination Offset Parameter',
+		name: 'offsetParam',
+		type: 'string',
+		default: DEFAULT_PAGINATION.offsetParam,
+		description: 'Query parameter that carries the offset (offset style)',
+	},
+	{
+		displayName: 'Pagination Page Parameter',
+		name: 'pageParam',
+		type: 'string',
+		default: DEFAULT_PAGINATION.pageParam,
+		description: 'Query parameter that carries the page number (page style and automatic detection)',
+	},
+	{
+		displayName: 'Pagination Page Size',
+		name: 'pageSize',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: "Records to ask for per page, sent in the page size parameter. 0: the service's default.",
+	},
+	{
+		displayName: 'Pagination Page Size Parameter',
+		name: 'limitParam',
+		type: 'string',
+		default: DEFAULT_PAGINATION.limitParam,
+		description: 'Query parameter that carries the page size, e.g. limit or per_page',
+	},
+	{
+		displayName: 'Pagination Style',
+		name: 'paginationStyle',
+		type: 'options',
+		default: 'auto',
+		description: 'How the service splits lists into pages',
+		options: [
+			{
+				name: 'Automatic',
+				value: 'auto',
+				description:
+					'Detect from each answer: Link header, next-page URL, cursor, has-more flag, page numbers or offsets',
+			},
+			{ name: 'Cursor', value: 'cursor', description: 'Each page gives a cursor for the next one' },
+			{
+				name: 'Has-More Flag',
+				value: 'hasMore',
+				description: 'Each page says whether more follow; the next starts after the last record ID',
+			},
+			{ name: 'Next-Page URL', value: 'nextUrl', description: 'Each page links to the next one (body or Link header)' },
+			{ name: 'No Pagination', value: 'none', description: 'One request; the answer holds the whole list' },
+			{ name: 'Offset and Limit', value: 'offset', description: 'The node sends an offset that grows by the records received' },
+			{ name: 'Page Number', value: 'page', description: 'The node sends a page number that grows by one' },
+		],
+	},
+];
+
+function sortedByName(properties: INodeProperties[]): INodeProperties[] {
+	return [...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** Request options of single-record operations. */
+export const requestOptionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: requestOptions,
+};
+
+/** Request options plus pagination overrides, for list operations. */
+export const listOptionsCollection: INodeProperties = {
+	...requestOptionsCollection,
+	options: sortedByName([...requestOptions, ...paginationOptions]),
+};

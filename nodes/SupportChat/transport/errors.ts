@@ -1,0 +1,139 @@
+import type { IDataObject } from 'n8n-workflow';
+
+const MAX_MESSAGE_LENGTH = 300;
+
+const MESSAGE_KEYS = [
+	'message',
+	'error_description',
+	'error_message',
+	'errorMessage',
+	'detail',
+	'details',
+	'title',
+	'description',
+	'reason',
+	'msg',
+	'error',
+	'errors',
+	'response',
+	'data',
+] as const;
+
+function clip(text: string): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
+}
+
+function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fromHtml(html: string): string | undefined {
+	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+	const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
+	const text = (heading ?? title ?? html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ''))
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/&amp;/g, '&')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>');
+	const flat = clip(text);
+	return flat === '' ? undefined : flat;
+}
+
+function fromValue(value: unknown, depth: number): string | undefined {
+	if (depth > 4 || value === null || value === undefined || value === false || value === true) {
+		return undefined;
+	}
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (text === '') return undefined;
+		if (/^\s*</.test(text)) return fromHtml(text);
+		return clip(text);
+	}
+	if (typeof value === 'number') return undefined;
+	if (Array.isArray(value)) {
+		const parts = value.map((entry) => fromValue(entry, depth + 1)).filter(Boolean);
+		return parts.length > 0 ? clip(parts.join('; ')) : undefined;
+	}
+	if (isRecord(value)) {
+		for (const key of MESSAGE_KEYS) {
+			const found = fromValue(value[key], depth + 1);
+			if (found !== undefined) {
+				const field = value.field ?? value.param ?? value.attribute ?? value.path;
+				return typeof field === 'string' && !found.includes(field) ? clip(`${field}: ${found}`) : found;
+			}
+		}
+		// A validation map such as { email: ["is invalid"] }.
+		const entries = Object.entries(value).filter(
+			([, v]) => typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string')),
+		);
+		if (entries.length > 0 && entries.length <= 10) {
+			return clip(entries.map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; '));
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Finds the service's own explanation in an error body of whatever shape it has: a JSON object
+ * (`message`, `error`, `error.message`, `errors[]`, `detail`, a `{success:false, response}` envelope,
+ * a field → messages map), plain text, or an HTML error page (its heading or title).
+ */
+export function extractErrorMessage(body: unknown): string | undefined {
+	return fromValue(body, 0);
+}
+
+const FAILURE_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
+
+/**
+ * Some services answer 200 and say in the body that the call failed. Returns the failure's message
+ * when the body says so, undefined for a normal body.
+ */
+export function failureInBody(body: unknown): string | undefined {
+	if (!isRecord(body)) return undefined;
+	const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
+	const saysFailed =
+		body.success === false ||
+		body.ok === false ||
+		(status !== undefined && FAILURE_STATUS.has(status)) ||
+		(body.error !== undefined &&
+			body.error !== null &&
+			body.error !== false &&
+			body.error !== '' &&
+			!('data' in body) &&
+			!('id' in body) &&
+			!('response' in body && body.success === true));
+	if (!saysFailed) return undefined;
+	const { success, ok, status: _status, ...rest } = body;
+	return extractErrorMessage(rest) ?? 'the service reported a failure without a message';
+}
+
+/** What a person should look at first, by HTTP status. */
+export function hintForStatus(status: number | undefined, resourceLabel = 'record'): string {
+	if (status === 401) {
+		return 'The service rejected the API token. Check the token in the Support Chat API credentials; it may have been rotated or revoked.';
+	}
+	if (status === 403) {
+		return 'The token is valid but not allowed to do this. Check the permissions of the account the token belongs to.';
+	}
+	if (status === 404) {
+		return `The ${resourceLabel} was not found. Check the ID, and that the Base URL in the credentials points at your service.`;
+	}
+	if (status === 400 || status === 409 || status === 422) {
+		return 'The service rejected the data sent. Check the field named in the message; for undocumented fields, adjust "Extra Body Fields".';
+	}
+	if (status === 429) {
+		return 'The service is throttling requests. Lower "Requests per Second" or raise "Max Retry Wait" in the node options, or run the workflow less often.';
+	}
+	if (status !== undefined && status >= 500) {
+		return 'The service failed on its side. Reads are retried automatically; creations are not, to avoid duplicates: check in the service whether it was done before running again.';
+	}
+	return 'Check the Base URL in the credentials and that the service is reachable from n8n.';
+}
+
+/** Removes a secret from any text that may reach the user (a service that echoes the token back). */
+export function redact(text: string, secret: string | undefined): string {
+	if (!secret || secret.length < 4) return text;
+	return text.split(secret).join('***');
+}

@@ -1,0 +1,74 @@
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+/**
+ * Methods the spec's operations use that can be repeated without a second effect: reads, a PUT that
+ * sets the same fields again, a DELETE of the same record. A POST (create user, send message, add tag,
+ * assign, close) is never repeated after an ambiguous failure: the service may have done it already.
+ */
+const SAFE_TO_REPEAT: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+export function isSafeToRepeat(method: IHttpRequestMethods): boolean {
+	return SAFE_TO_REPEAT.has(method);
+}
+
+/**
+ * Reads a Retry-After header (RFC 9110 §10.2.3): either delay-seconds or an HTTP date.
+ * Returns milliseconds to wait (never negative), or undefined when the header is absent or unreadable.
+ */
+export function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+	const trimmed = String(text).trim();
+	if (trimmed === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - nowMs);
+}
+
+export interface RetrySettings {
+	/** Total attempts including the first one. */
+	maxAttempts: number;
+	/** First backoff delay; doubles on each further attempt. */
+	baseDelayMs: number;
+	/** Longest wait the node accepts, for backoff and for Retry-After alike. */
+	maxDelayMs: number;
+}
+
+export type Outcome =
+	| { kind: 'status'; status: number; retryAfterMs?: number }
+	| { kind: 'network' };
+
+export type RetryDecision =
+	| { retry: true; delayMs: number }
+	| { retry: false; reason: 'not-retryable' | 'attempts-exhausted' | 'unsafe-method' | 'wait-too-long'; waitMs?: number };
+
+/**
+ * The retry rule, in one place:
+ * - 429 on any method: the service refused before doing anything. Wait Retry-After when given, else back off.
+ * - 5xx and network failures: only for methods safe to repeat (see SAFE_TO_REPEAT).
+ * - anything else: not retried.
+ * Backoff is exponential with "equal jitter" (AWS architecture blog, "Exponential Backoff And Jitter"): at least half the step, so a retry never hammers at once.
+ * `random` is injected so the rule is testable.
+ */
+export function decideRetry(
+	method: IHttpRequestMethods,
+	outcome: Outcome,
+	attempt: number,
+	settings: RetrySettings,
+	random: () => number = Math.random,
+): RetryDecision {
+	const rateLimited = outcome.kind === 'status' && outcome.status === 429;
+	const transient = outcome.kind === 'network' || (outcome.kind === 'status' && outcome.status >= 500);
+	if (!rateLimited && !transient) return { retry: false, reason: 'not-retryable' };
+	if (!rateLimited && !isSafeToRepeat(method)) return { retry: false, reason: 'unsafe-method' };
+	if (attempt >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
+
+	const told = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
+	if (told !== undefined) {
+		if (told > settings.maxDelayMs) return { retry: false, reason: 'wait-too-long', waitMs: told };
+		return { retry: true, delayMs: told };
+	}
+	const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (attempt - 1));
+	return { retry: true, delayMs: Math.round(ceiling / 2 + (random() * ceiling) / 2) };
+}
