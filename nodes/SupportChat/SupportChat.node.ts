@@ -1,10 +1,32 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
-import { versionDescription } from './actions/versionDescription';
+import { properties } from './actions/versionDescription';
 
 export class SupportChat implements INodeType {
-	description: INodeTypeDescription = versionDescription;
+	description: INodeTypeDescription = {
+		displayName: 'Support Chat',
+		name: 'supportChat',
+		icon: { light: 'file:supportChat.svg', dark: 'file:supportChat.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage users, conversations, messages and tags of your chat service',
+		defaults: {
+			name: 'Support Chat',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'supportChatApi',
+				required: true,
+			},
+		],
+		properties,
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

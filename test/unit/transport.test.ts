@@ -14,7 +14,7 @@ describe('normalizeBaseUrl', () => {
 		['http://127.0.0.1:5678/script/include/api', 'http://127.0.0.1:5678/script/include/api'],
 		['http://[::1]:5678', 'http://[::1]:5678/script/include/api'],
 	])('%s → %s', (input, expected) => {
-		expect(normalizeBaseUrl(input)).toBe(expected);
+		expect(normalizeBaseUrl(input)).toEqual({ ok: true, url: expected });
 	});
 
 	it.each([
@@ -24,11 +24,13 @@ describe('normalizeBaseUrl', () => {
 		['http://chat.example.com', /only reachable over HTTPS.*Allow Plain HTTP/],
 		['http://10.0.0.5', /Allow Plain HTTP/],
 	])('refuses %p', (input, message) => {
-		expect(() => normalizeBaseUrl(input)).toThrow(message);
+		const result = normalizeBaseUrl(input);
+		expect(result.ok).toBe(false);
+		expect(!result.ok && result.message).toMatch(message);
 	});
 
 	it('accepts plain HTTP on another host only when the user opted in', () => {
-		expect(normalizeBaseUrl('http://chat.internal', true)).toBe('http://chat.internal/script/include/api');
+		expect(normalizeBaseUrl('http://chat.internal', true)).toEqual({ ok: true, url: 'http://chat.internal/script/include/api' });
 	});
 });
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { paginate } from '../transport/pagination';
@@ -78,11 +78,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				returnData.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+			if (error instanceof NodeApiError) {
 				error.context.itemIndex ??= itemIndex;
-				throw error;
+				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			// Hands back the same error when it already is a NodeOperationError.
+			const failure = new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			failure.context.itemIndex ??= itemIndex;
+			throw failure;
 		}
 	}
 	return [returnData];

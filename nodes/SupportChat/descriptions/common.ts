@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PAGINATION } from '../transport/pageShape';
-import { DEFAULT_CLIENT_SETTINGS } from '../transport/request';
+// Defaults are literals because n8n's editor and linter read them statically; they match
+// DEFAULT_CLIENT_SETTINGS and DEFAULT_PAGINATION in ../transport (a unit test checks).
 
 /** A resource locator for a user or a conversation; `{ __rl: true, mode: 'id', value }` is the stable saved form. */
 export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties {
@@ -81,13 +81,13 @@ export const extraBodyFields: INodeProperties = {
 	],
 };
 
-const requestOptions: INodeProperties[] = [
+export const requestOptions: INodeProperties[] = [
 	{
 		displayName: 'Max Attempts',
 		name: 'maxAttempts',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 10 },
-		default: DEFAULT_CLIENT_SETTINGS.maxAttempts,
+		default: 4,
 		description:
 			'How many times a request may be tried in all. A 429 is retried on any operation; server errors and network failures only on reads, updates and deletes, never on creations, so nothing is created twice.',
 	},
@@ -96,7 +96,7 @@ const requestOptions: INodeProperties[] = [
 		name: 'maxRetryWait',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 600 },
-		default: DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000,
+		default: 60,
 		description:
 			'Longest wait before a retry. If the service asks (Retry-After) to wait longer, the node fails at once with that figure instead of waiting.',
 	},
@@ -114,18 +114,18 @@ const requestOptions: INodeProperties[] = [
 		name: 'timeout',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000,
+		default: 60,
 		description: 'How long to wait for one answer of the service',
 	},
 ];
 
-const paginationOptions: INodeProperties[] = [
+export const paginationOptions: INodeProperties[] = [
 	{
 		displayName: 'Pagination Concurrency',
 		name: 'concurrency',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 8 },
-		default: DEFAULT_PAGINATION.concurrency,
+		default: 1,
 		description:
 			'How many pages to fetch at once when the service tells how many pages there are (page numbers with a page count, or offsets with a total). The request rate ceiling still applies.',
 	},
@@ -142,7 +142,7 @@ const paginationOptions: INodeProperties[] = [
 		displayName: 'Pagination First Page',
 		name: 'firstPage',
 		type: 'number',
-		default: DEFAULT_PAGINATION.firstPage,
+		default: 1,
 		description: 'Number of the first page, for services that count pages from 0',
 	},
 	{
@@ -158,7 +158,7 @@ const paginationOptions: INodeProperties[] = [
 		name: 'maxPages',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_PAGINATION.maxPages,
+		default: 10000,
 		description:
 			'Safety stop. If the service still points to more pages after this many, the node fails with an error instead of looping or silently returning part of the list.',
 	},
@@ -175,14 +175,14 @@ const paginationOptions: INodeProperties[] = [
 		displayName: 'Pagination Offset Parameter',
 		name: 'offsetParam',
 		type: 'string',
-		default: DEFAULT_PAGINATION.offsetParam,
+		default: 'offset',
 		description: 'Query parameter that carries the offset (offset style)',
 	},
 	{
 		displayName: 'Pagination Page Parameter',
 		name: 'pageParam',
 		type: 'string',
-		default: DEFAULT_PAGINATION.pageParam,
+		default: 'page',
 		description: 'Query parameter that carries the page number (page style and automatic detection)',
 	},
 	{
@@ -197,7 +197,7 @@ const paginationOptions: INodeProperties[] = [
 		displayName: 'Pagination Page Size Parameter',
 		name: 'limitParam',
 		type: 'string',
-		default: DEFAULT_PAGINATION.limitParam,
+		default: 'limit',
 		description: 'Query parameter that carries the page size, e.g. limit or per_page',
 	},
 	{

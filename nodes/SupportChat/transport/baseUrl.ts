@@ -12,32 +12,31 @@ export function isLoopbackHost(hostname: string): boolean {
  * Turns what a person typed into the credentials into the API's base URL: trims it, drops trailing
  * slashes, and appends the fixed API prefix once. The spec allows HTTPS only; plain HTTP is accepted
  * for loopback hosts (tests, a service on the same machine) or when the user opted in explicitly.
- * Throws an Error whose message tells the user what to change.
+ * A refusal carries a message that tells the user what to change.
  */
-export function normalizeBaseUrl(raw: unknown, allowHttp = false): string {
+export function normalizeBaseUrl(
+	raw: unknown,
+	allowHttp = false,
+): { ok: true; url: string } | { ok: false; message: string } {
 	const typed = typeof raw === 'string' ? raw.trim() : '';
 	if (typed === '') {
-		throw new Error('The Base URL in the Support Chat API credentials is empty');
+		return { ok: false, message: 'The Base URL in the Support Chat API credentials is empty' };
 	}
 	let url: URL;
 	try {
 		url = new URL(typed);
 	} catch {
-		throw new Error(
-			`The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like https://chat.example.com/script/include/api`,
-		);
+		return { ok: false, message: `The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like https://chat.example.com/script/include/api` };
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		throw new Error(`The Base URL must start with https:// (got ${url.protocol}//)`);
+		return { ok: false, message: `The Base URL must start with https:// (got ${url.protocol}//)` };
 	}
 	if (url.protocol === 'http:' && !allowHttp && !isLoopbackHost(url.hostname)) {
-		throw new Error(
-			`The Base URL uses http://, but the service is only reachable over HTTPS and the token would travel unencrypted. Use https://${url.host}${url.pathname}, or turn on "Allow Plain HTTP" in the credentials for a service inside a trusted network`,
-		);
+		return { ok: false, message: `The Base URL uses http://, but the service is only reachable over HTTPS and the token would travel unencrypted. Use https://${url.host}${url.pathname}, or turn on "Allow Plain HTTP" in the credentials for a service inside a trusted network` };
 	}
 	let path = url.pathname.replace(/\/+$/, '');
 	if (path.toLowerCase().endsWith(API_PREFIX)) {
 		path = path.slice(0, -API_PREFIX.length);
 	}
-	return `${url.protocol}//${url.host}${path}${API_PREFIX}`;
+	return { ok: true, url: `${url.protocol}//${url.host}${path}${API_PREFIX}` };
 }

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PageReading, PageRequest, PaginationSettings } from './pageShape';
 import { itemKey, PageShapeError, readPage } from './pageShape';
@@ -82,7 +82,7 @@ export async function paginate(
 			if (error instanceof PageShapeError) {
 				throw fail(`Could not read page ${pages + 1} of ${list.path}: ${error.message}`, 'See README › Pagination for the shapes recognised and how to set them.');
 			}
-			throw error;
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
 

@@ -142,14 +142,10 @@ export class SupportChatClient {
 		limiter: RateLimiter = new RateLimiter(settings.requestsPerSecond),
 	): Promise<SupportChatClient> {
 		const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
-		let baseUrl: string;
-		try {
-			baseUrl = normalizeBaseUrl(credentials.baseUrl, credentials.allowHttp === true);
-		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
-		}
+		const base = normalizeBaseUrl(credentials.baseUrl, credentials.allowHttp === true);
+		if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
 		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : undefined;
-		return new SupportChatClient(ctx, baseUrl, token, settings, limiter, itemIndex);
+		return new SupportChatClient(ctx, base.url, token, settings, limiter, itemIndex);
 	}
 
 	/**
@@ -225,8 +221,10 @@ export class SupportChatClient {
 					retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
 				};
 			} catch (error) {
-				if (error instanceof NodeOperationError || (error instanceof NodeApiError && error.context.supportChat)) {
-					throw error;
+				if (error instanceof NodeOperationError) throw new NodeOperationError(this.ctx.getNode(), error);
+				if (error instanceof NodeApiError && error.context.supportChat) {
+					// Re-wrapping hands back the same error: it is already explained.
+					throw new NodeApiError(this.ctx.getNode(), error as unknown as JsonObject);
 				}
 				outcome = { kind: 'network' };
 				networkMessage = (error as Error).message;
