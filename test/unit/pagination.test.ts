@@ -1,0 +1,85 @@
+/**
+ * The pagination loop against scripted pages: the cases a well-behaved sandbox does not produce
+ * (records shifting between pages, a total that is never reached).
+ */
+import type { INode } from 'n8n-workflow';
+
+import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
+import { paginate } from '../../nodes/SupportChat/transport/pagination';
+import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
+
+const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const ctx = { getNode: () => node } as unknown as SupportChatContext;
+
+/** A client that answers each request with the next scripted body, and records what it was asked. */
+function scripted(bodies: unknown[]) {
+	const asked: RequestSpec[] = [];
+	const client = {
+		resolveUrl: (spec: { url?: string }) => spec.url,
+		request: async (spec: RequestSpec) => {
+			asked.push(spec);
+			const body = bodies[asked.length - 1];
+			if (body === undefined) throw new Error(`unexpected request #${asked.length}`);
+			return { status: 200, headers: {}, body, url: 'https://chat.example.com/script/include/api/users' };
+		},
+	} as unknown as SupportChatClient;
+	return { client, asked };
+}
+
+const rec = (...ids: number[]) => ids.map((id) => ({ id }));
+const list = (limit?: number) => ({ path: '/users', limit });
+
+it('drops a record that shifted onto the next page', async () => {
+	const { client } = scripted([
+		{ data: rec(1, 2, 3), next_cursor: 'b' },
+		{ data: rec(3, 4, 5), next_cursor: 'c' },
+		{ data: rec(6), next_cursor: null },
+	]);
+	const result = await paginate(ctx, client, list(), DEFAULT_PAGINATION, 0);
+	expect(result.items).toEqual(rec(1, 2, 3, 4, 5, 6));
+	expect(result.pages).toBe(3);
+});
+
+it('keeps records without ids, which it cannot compare', async () => {
+	const { client } = scripted([{ data: [{ n: 'a' }, { n: 'a' }], next_cursor: null }]);
+	expect((await paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).items).toHaveLength(2);
+});
+
+it('fails when a page number service never reaches the total it reports', async () => {
+	const { client } = scripted([
+		{ data: rec(1, 2), total: 5 },
+		{ data: rec(1, 2), total: 5 },
+	]);
+	await expect(paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).rejects.toThrow(
+		'The service reports 5 records in /users but only 2 could be fetched',
+	);
+});
+
+it('fails when the service says there is more but serves the same records again', async () => {
+	const { client } = scripted([
+		{ data: rec(1, 2), next_cursor: 'a' },
+		{ data: rec(1, 2), next_cursor: 'b' },
+	]);
+	await expect(paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).rejects.toThrow(
+		'The service served the same page of /users again after 2 records while saying there are more',
+	);
+});
+
+it('stops at an empty page even when a cursor is given', async () => {
+	const { client, asked } = scripted([{ data: rec(1), next_cursor: 'a' }, { data: [], next_cursor: 'b' }]);
+	expect((await paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).items).toEqual(rec(1));
+	expect(asked).toHaveLength(2);
+});
+
+it('cuts the last page to Limit and asks for no further page', async () => {
+	const { client, asked } = scripted([{ data: rec(1, 2, 3), next_cursor: 'a' }, { data: rec(4, 5, 6), next_cursor: 'b' }]);
+	expect((await paginate(ctx, client, list(4), DEFAULT_PAGINATION, 0)).items).toEqual(rec(1, 2, 3, 4));
+	expect(asked).toHaveLength(2);
+});
+
+it('sends the page size under the parameter name given, only on the first request', async () => {
+	const { client, asked } = scripted([{ data: rec(1), next: '/script/include/api/users?cursor=x&per_page=1' }, { data: [] }]);
+	await paginate(ctx, client, list(), { ...DEFAULT_PAGINATION, pageSize: 1, limitParam: 'per_page' }, 0);
+	expect(asked[0].qs).toEqual({ per_page: 1 });
+	expect(asked[1]).toMatchObject({ url: '/script/include/api/users?cursor=x&per_page=1', qs: {} });
+});
