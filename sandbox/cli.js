@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+const { parseArgs } = require('node:util');
+const { startSandbox } = require('./sandbox');
+
+const USAGE = `Usage: node sandbox/cli.js [options]
+
+Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the first line of stdout.
+
+  --port <n>               port (default 5679; 0 = any free port)
+  --token <text>           bearer token the API requires (default demo-token)
+  --pagination <style>     none, array, link, next-url, links-next, hal, cursor, cursor-meta,
+                           has-more, page, page-nototal, offset, offset-nototal (default page)
+  --envelope <name>        none, data, success-response (default none)
+  --error-style <name>     message, error, errors, detail, text, html (default message)
+  --page-size <n>          default page size (default 20)
+  --max-page-size <n>      largest page size a client may ask for (default 100)
+  --tag-shape <shape>      objects or strings (default objects)
+  --delete-status <n>      200 or 204 (default 200)
+  --public-origin <url>    origin written into next-page links (default: the request's Host)
+  --seed-users <n>         seeded users (default 25)
+  --seed-conversations <n> seeded conversations (default 10)
+  --seed-tags <a,b>        seeded tag list (default vip,lead)
+  --no-log                 keep no request log (long runs)
+  -h, --help`;
+
+/** @param {string | undefined} value @param {number} fallback @param {string} name */
+function int(value, fallback, name) {
+	if (value === undefined) return fallback;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0) throw new TypeError(`--${name} must be a non-negative integer`);
+	return n;
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string' },
+			token: { type: 'string' },
+			pagination: { type: 'string' },
+			envelope: { type: 'string' },
+			'error-style': { type: 'string' },
+			'page-size': { type: 'string' },
+			'max-page-size': { type: 'string' },
+			'tag-shape': { type: 'string' },
+			'delete-status': { type: 'string' },
+			'public-origin': { type: 'string' },
+			'seed-users': { type: 'string' },
+			'seed-conversations': { type: 'string' },
+			'seed-tags': { type: 'string' },
+			'no-log': { type: 'boolean' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) {
+		process.stdout.write(`${USAGE}\n`);
+		return;
+	}
+	const sb = await startSandbox({
+		port: int(values.port, 5679, 'port'),
+		token: values.token ?? 'demo-token',
+		pagination: /** @type {import('./index').PaginationStyle} */ (values.pagination ?? 'page'),
+		envelope: /** @type {import('./index').Envelope} */ (values.envelope ?? 'none'),
+		errorStyle: /** @type {import('./index').ErrorStyle} */ (values['error-style'] ?? 'message'),
+		pageSize: int(values['page-size'], 20, 'page-size'),
+		maxPageSize: int(values['max-page-size'], 100, 'max-page-size'),
+		tagShape: /** @type {import('./index').TagShape} */ (values['tag-shape'] ?? 'objects'),
+		deleteStatus: /** @type {200 | 204} */ (int(values['delete-status'], 200, 'delete-status')),
+		publicOrigin: values['public-origin'] ?? null,
+		log: !values['no-log'],
+		seed: {
+			users: int(values['seed-users'], 25, 'seed-users'),
+			conversations: int(values['seed-conversations'], 10, 'seed-conversations'),
+			tags: (values['seed-tags'] ?? 'vip,lead').split(',').map((t) => t.trim()).filter(Boolean),
+		},
+	});
+	process.stdout.write(`${sb.baseUrl}\n`);
+	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}); Ctrl-C to stop\n`);
+	const stop = () => {
+		sb.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});

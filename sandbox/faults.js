@@ -1,0 +1,107 @@
+// @ts-check
+'use strict';
+
+/**
+ * @typedef {import('./index').FaultKind} FaultKind
+ * @typedef {import('./index').FaultSpec} FaultSpec
+ * @typedef {import('./index').QueuedFault} QueuedFault
+ */
+
+/** @type {readonly FaultKind[]} */
+const FAULT_KINDS = Object.freeze([
+	'429',
+	'500',
+	'503',
+	'status',
+	'slow',
+	'malformed',
+	'html',
+	'success-false',
+	'repeat-cursor',
+	'reset',
+	'drop-after-write',
+]);
+
+/**
+ * Faults queued for requests that match them; the first matching fault in the queue applies.
+ */
+class FaultQueue {
+	constructor() {
+		/** @type {QueuedFault[]} */
+		this.queue = [];
+		this.nextId = 1;
+	}
+
+	/**
+	 * @param {FaultSpec} spec
+	 * @returns {QueuedFault}
+	 */
+	add(spec) {
+		if (typeof spec !== 'object' || spec === null) throw new TypeError('a fault must be an object');
+		const { times, ...rest } = spec;
+		if (!FAULT_KINDS.includes(spec.kind)) {
+			throw new TypeError(`fault kind must be one of ${FAULT_KINDS.join(', ')}; got ${String(spec.kind)}`);
+		}
+		// A repeated page is meant to trap a client forever; the other faults are one-offs by default.
+		const remaining = times ?? (spec.kind === 'repeat-cursor' ? Infinity : 1);
+		if (!(remaining === Infinity || (Number.isInteger(remaining) && remaining > 0))) {
+			throw new TypeError('fault times must be a positive integer or Infinity');
+		}
+		if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) {
+			throw new TypeError('fault path must be a string or a RegExp');
+		}
+		if (spec.method !== undefined && typeof spec.method !== 'string') throw new TypeError('fault method must be a string');
+		if (spec.kind === 'status' && !(Number.isInteger(spec.status) && Number(spec.status) >= 100 && Number(spec.status) <= 599)) {
+			throw new TypeError('a status fault needs status (100-599)');
+		}
+		if (spec.retryAfter !== undefined) {
+			const ra = spec.retryAfter;
+			const ok = typeof ra === 'number' ? ra >= 0 : ra instanceof Date ? !isNaN(ra.getTime()) : typeof ra === 'string' && !isNaN(Date.parse(ra));
+			if (!ok) throw new TypeError('fault retryAfter must be seconds, a Date or a date string');
+		}
+		/** @type {QueuedFault} */
+		const fault = { ...rest, id: this.nextId++, remaining };
+		this.queue.push(fault);
+		return { ...fault };
+	}
+
+	/**
+	 * Takes one use of the first fault matching the request.
+	 * @param {string} method
+	 * @param {string} path  Without the API prefix.
+	 * @returns {QueuedFault | undefined}
+	 */
+	take(method, path) {
+		const index = this.queue.findIndex((f) => {
+			if (f.method !== undefined && f.method.toUpperCase() !== method) return false;
+			if (f.path === undefined) return true;
+			if (typeof f.path === 'string') return f.path === path;
+			f.path.lastIndex = 0; // a /g or /y pattern keeps its position between tests
+			return f.path.test(path);
+		});
+		if (index < 0) return undefined;
+		const fault = this.queue[index];
+		fault.remaining -= 1;
+		if (fault.remaining <= 0) this.queue.splice(index, 1);
+		return fault;
+	}
+
+	list() {
+		return this.queue.map((f) => ({ ...f }));
+	}
+
+	clear() {
+		this.queue.length = 0;
+	}
+}
+
+/**
+ * The Retry-After header value: delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
+ * @param {number | Date | string} value
+ */
+function retryAfterHeader(value) {
+	if (typeof value === 'number') return String(Math.ceil(value));
+	return (value instanceof Date ? value : new Date(value)).toUTCString();
+}
+
+module.exports = { FAULT_KINDS, FaultQueue, retryAfterHeader };

@@ -1,0 +1,381 @@
+// @ts-check
+'use strict';
+
+const http = require('node:http');
+const crypto = require('node:crypto');
+
+const { matchRoute } = require('./api');
+const { handleControl } = require('./control');
+const { ENVELOPES, wrapPage, wrapRecord } = require('./envelope');
+const { ERROR_STYLES, SandboxError, errorBody, htmlPage } = require('./errors');
+const { FAULT_KINDS, FaultQueue, retryAfterHeader } = require('./faults');
+const { queryObject, queryString, readBody, send } = require('./httpio');
+const { PAGINATION_STYLES } = require('./pagination');
+const { Store } = require('./store');
+
+/**
+ * @typedef {import('./index').Sandbox} Sandbox
+ * @typedef {import('./index').SandboxOptions} SandboxOptions
+ * @typedef {import('./index').SandboxConfig} SandboxConfig
+ * @typedef {import('./index').LoggedRequest} LoggedRequest
+ * @typedef {import('./index').QueuedFault} QueuedFault
+ * @typedef {import('./index').SeedOptions} SeedOptions
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').ServerResponse} ServerResponse
+ */
+
+const API_PREFIX = /** @type {const} */ ('/script/include/api');
+const CONTROL_PREFIX = /** @type {const} */ ('/_sandbox');
+const HOST = '127.0.0.1';
+
+/** @type {Readonly<SandboxConfig>} */
+const DEFAULT_CONFIG = Object.freeze({
+	token: 'test-token',
+	pagination: 'page',
+	envelope: 'none',
+	errorStyle: 'message',
+	pageSize: 20,
+	maxPageSize: 100,
+	deleteStatus: 200,
+	tagShape: 'objects',
+	publicOrigin: null,
+	log: true,
+});
+
+/**
+ * @param {SandboxConfig} base
+ * @param {Record<string, unknown>} patch
+ * @returns {SandboxConfig}
+ */
+function mergeConfig(base, patch) {
+	if (typeof patch !== 'object' || patch === null) throw new TypeError('configuration must be an object');
+	/** @type {Record<string, unknown>} */
+	const next = { ...base };
+	for (const [key, value] of Object.entries(patch)) {
+		if (value === undefined) continue;
+		if (!(key in DEFAULT_CONFIG)) throw new TypeError(`unknown setting ${key}`);
+		next[key] = value;
+	}
+	const c = /** @type {SandboxConfig} */ (/** @type {unknown} */ (next));
+	/** @param {boolean} ok @param {string} message */
+	const check = (ok, message) => {
+		if (!ok) throw new TypeError(message);
+	};
+	check(typeof c.token === 'string' && c.token.length > 0, 'token must be a non-empty string');
+	check(PAGINATION_STYLES.includes(c.pagination), `pagination must be one of ${PAGINATION_STYLES.join(', ')}`);
+	check(ENVELOPES.includes(c.envelope), `envelope must be one of ${ENVELOPES.join(', ')}`);
+	check(ERROR_STYLES.includes(c.errorStyle), `errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
+	check(Number.isInteger(c.pageSize) && c.pageSize > 0, 'pageSize must be a positive integer');
+	check(Number.isInteger(c.maxPageSize) && c.maxPageSize > 0, 'maxPageSize must be a positive integer');
+	check(c.deleteStatus === 200 || c.deleteStatus === 204, 'deleteStatus must be 200 or 204');
+	check(c.tagShape === 'objects' || c.tagShape === 'strings', 'tagShape must be objects or strings');
+	check(c.publicOrigin === null || (typeof c.publicOrigin === 'string' && /^https?:\/\/[^/]+$/.test(c.publicOrigin.replace(/\/+$/, ''))), 'publicOrigin must be null or an origin like http://host:port');
+	if (typeof c.publicOrigin === 'string') c.publicOrigin = c.publicOrigin.replace(/\/+$/, '');
+	check(typeof c.log === 'boolean', 'log must be a boolean');
+	return Object.freeze(c);
+}
+
+/**
+ * Compares in constant time (hashing first hides the length), as a real service must.
+ * @param {string | undefined} header
+ * @param {string} token
+ */
+function bearerMatches(header, token) {
+	const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
+	if (!m) return false;
+	const digest = (/** @type {string} */ s) => crypto.createHash('sha256').update(s).digest();
+	return crypto.timingSafeEqual(digest(m[1].trim()), digest(token));
+}
+
+/**
+ * Replaces every occurrence of the token, wherever a client put it (query, body, another header).
+ * @param {unknown} value
+ * @param {string} token
+ * @returns {unknown}
+ */
+function scrub(value, token) {
+	if (typeof value === 'string') return value.includes(token) ? value.split(token).join('***') : value;
+	if (Array.isArray(value)) return value.map((v) => scrub(v, token));
+	if (typeof value === 'object' && value !== null) {
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k, token), scrub(v, token)]));
+	}
+	return value;
+}
+
+/**
+ * @param {IncomingMessage['headers']} raw
+ * @param {string} token
+ * @returns {Record<string, string>}
+ */
+function logHeaders(raw, token) {
+	/** @type {Record<string, string>} */
+	const headers = {};
+	for (const [name, value] of Object.entries(raw)) {
+		if (value === undefined) continue;
+		headers[name] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	if (headers.authorization !== undefined) {
+		headers.authorization = /^bearer\s/i.test(headers.authorization) ? 'Bearer ***' : '***';
+	}
+	return /** @type {Record<string, string>} */ (scrub(headers, token));
+}
+
+/** @param {string} text */
+function parseOrRaw(text) {
+	if (text.trim() === '') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * Starts the sandbox on 127.0.0.1.
+ * @param {SandboxOptions} [options]
+ * @returns {Promise<Sandbox>}
+ */
+async function startSandbox(options = {}) {
+	const { port = 0, seed: initialSeed = {}, now = () => new Date(), ...settings } = options;
+	const initialConfig = mergeConfig(DEFAULT_CONFIG, settings);
+	let config = initialConfig;
+	const store = new Store({ now });
+	store.seed(initialSeed);
+	const faults = new FaultQueue();
+	/** @type {LoggedRequest[]} */
+	const requests = [];
+	/** @type {Set<NodeJS.Timeout>} */
+	const timers = new Set();
+	let origin = '';
+
+	/** @param {number} ms */
+	const delay = (ms) =>
+		new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				timers.delete(timer);
+				resolve(undefined);
+			}, ms);
+			timers.add(timer);
+		});
+
+	/**
+	 * @param {IncomingMessage} req
+	 * @param {ServerResponse} res
+	 * @param {URL} url
+	 */
+	async function handleApi(req, res, url) {
+		const method = (req.method ?? 'GET').toUpperCase();
+		const body = await readBody(req);
+		const inApi = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
+		const path = inApi ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname;
+		const query = queryObject(url.searchParams);
+		const cfg = config;
+		/** @type {LoggedRequest} */
+		const entry = {
+			method,
+			path: /** @type {string} */ (scrub(path, cfg.token)),
+			query: /** @type {LoggedRequest['query']} */ (scrub(query, cfg.token)),
+			body: scrub(parseOrRaw(body.text), cfg.token),
+			status: 0,
+			headers: logHeaders(req.headers, cfg.token),
+			time: Date.now(),
+		};
+		if (cfg.log) requests.push(entry);
+
+		/**
+		 * @param {number} status
+		 * @param {Record<string, string>} headers
+		 * @param {string} [text]
+		 */
+		const answer = (status, headers, text) => {
+			entry.status = status;
+			send(res, status, headers, text);
+		};
+		/**
+		 * @param {number} status
+		 * @param {string} message
+		 * @param {string} [field]
+		 * @param {Record<string, string>} [headers]
+		 */
+		const fail = (status, message, field, headers = {}) => {
+			const { contentType, body: text } = errorBody(config.errorStyle, status, message, field);
+			answer(status, { 'content-type': contentType, ...headers }, text);
+		};
+		/** @param {number} status @param {unknown} value @param {Record<string, string>} [headers] */
+		const json = (status, value, headers = {}) =>
+			answer(status, { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(value));
+
+		if (!inApi) return fail(404, `No such path: ${url.pathname}`);
+		if (!bearerMatches(req.headers.authorization, cfg.token)) {
+			const missing = !req.headers.authorization;
+			return fail(401, missing ? 'Missing bearer token' : 'Invalid bearer token', undefined, {
+				'www-authenticate': 'Bearer realm="api"',
+			});
+		}
+
+		const routePath = path.replace(/\/+$/, '') || '/';
+		const fault = faults.take(method, routePath);
+		if (fault) entry.fault = fault.kind;
+		switch (fault?.kind) {
+			case 'reset':
+				req.socket.destroy();
+				return;
+			case '429': {
+				/** @type {Record<string, string>} */
+				const headers = fault.retryAfter === undefined ? {} : { 'retry-after': retryAfterHeader(fault.retryAfter) };
+				return fail(429, fault.message ?? 'Too many requests', undefined, headers);
+			}
+			case '500':
+			case '503':
+			case 'status': {
+				const status = fault.kind === 'status' ? Number(fault.status) : Number(fault.kind);
+				/** @type {Record<string, string>} */
+				const headers = fault.retryAfter === undefined ? {} : { 'retry-after': retryAfterHeader(fault.retryAfter) };
+				return fail(status, fault.message ?? (status >= 500 ? 'Server error, try again later' : 'Request failed'), undefined, headers);
+			}
+			case 'html':
+				return answer(fault.status ?? 502, { 'content-type': 'text/html; charset=utf-8' }, htmlPage(fault.status ?? 502, fault.message));
+			case 'malformed':
+				return answer(200, { 'content-type': 'application/json; charset=utf-8' }, '{"data":[{"id":"u_0001","name":"Ada Ad');
+			case 'success-false':
+				return json(200, { success: false, error: fault.message ?? 'The service could not complete the request' });
+			case 'slow':
+				await delay(fault.delayMs ?? 1000);
+				if (res.destroyed) return;
+				break;
+			default:
+				break;
+		}
+
+		if (body.tooLarge) return fail(413, 'Request body is too large');
+		/** @type {Record<string, unknown>} */
+		let input = {};
+		if (body.text.trim() !== '' && method !== 'GET' && method !== 'DELETE') {
+			/** @type {unknown} */
+			let parsed;
+			try {
+				parsed = JSON.parse(body.text);
+			} catch {
+				return fail(400, 'Request body is not valid JSON');
+			}
+			if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+				return fail(422, 'Request body must be a JSON object');
+			}
+			input = /** @type {Record<string, unknown>} */ (parsed);
+		}
+
+		const match = matchRoute(method, routePath);
+		if (!match) return fail(404, `No such path: ${routePath}`);
+		if ('allowed' in match) return fail(405, `Method ${method} not allowed on ${routePath}`, undefined, { allow: match.allowed.join(', ') });
+
+		const linkOrigin = cfg.publicOrigin ?? (req.headers.host ? `http://${req.headers.host}` : origin);
+		/** @type {import('./api').Result} */
+		let result;
+		try {
+			result = match.route.handle({
+				store,
+				config: cfg,
+				params: match.params,
+				query,
+				body: input,
+				repeat: fault?.kind === 'repeat-cursor',
+				urlFor: (q) => `${linkOrigin}${API_PREFIX}${routePath}${queryString(q)}`,
+			});
+		} catch (error) {
+			if (error instanceof SandboxError) return fail(error.status, error.message, error.field);
+			throw error;
+		}
+		// The write happened; the answer is lost, so a client that re-sends the POST creates a duplicate.
+		if (fault?.kind === 'drop-after-write') return fail(fault.status ?? 500, fault.message ?? 'Internal server error');
+
+		switch (result.type) {
+			case 'record':
+				return json(result.status, wrapRecord(result.record, cfg.envelope));
+			case 'page':
+				return json(200, wrapPage(result.page.body, cfg.envelope), result.page.headers);
+			case 'deleted':
+				if (cfg.deleteStatus === 204) return answer(204, {});
+				return json(200, cfg.envelope === 'success-response' ? { success: true, response: { id: result.id, deleted: true } } : { success: true });
+		}
+	}
+
+	const server = http.createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const inControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+		const work = inControl ? handleControl(req, res, url, sandbox) : handleApi(req, res, url);
+		work.catch((error) => {
+			send(res, 500, { 'content-type': 'text/plain; charset=utf-8' }, `sandbox failure: ${error instanceof Error ? error.stack : String(error)}`);
+		});
+	});
+	// Keep-alive matters for the benchmark: a client should reuse its connections across pages.
+	server.keepAliveTimeout = 10_000;
+
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, HOST, () => {
+			server.off('error', reject);
+			resolve(undefined);
+		});
+	});
+	const address = server.address();
+	const boundPort = typeof address === 'object' && address ? address.port : port;
+	origin = `http://${HOST}:${boundPort}`;
+
+	/** @type {Sandbox} */
+	const sandbox = {
+		baseUrl: `${origin}${API_PREFIX}`,
+		origin,
+		controlUrl: `${origin}${CONTROL_PREFIX}`,
+		port: boundPort,
+		requests,
+		state: store.state,
+		get config() {
+			return config;
+		},
+		events: store.events,
+		visitor: {
+			startConversation: (input) => store.visitorStart(input),
+			say: (conversationId, text) => store.visitorSay(conversationId, text),
+			captureLead: (input) => store.captureLead(input),
+		},
+		clearLog() {
+			requests.length = 0;
+		},
+		configure(patch) {
+			config = mergeConfig(config, patch);
+			return config;
+		},
+		fault: (spec) => faults.add(spec),
+		faults: () => faults.list(),
+		clearFaults: () => faults.clear(),
+		seed(seedOptions) {
+			store.seed(seedOptions ?? initialSeed);
+		},
+		reset() {
+			config = initialConfig;
+			faults.clear();
+			requests.length = 0;
+			store.seed(initialSeed);
+		},
+		close() {
+			for (const timer of timers) clearTimeout(timer);
+			timers.clear();
+			return new Promise((resolve, reject) => {
+				server.close((error) => (error ? reject(error) : resolve()));
+				server.closeAllConnections();
+			});
+		},
+	};
+	return sandbox;
+}
+
+module.exports = {
+	API_PREFIX,
+	CONTROL_PREFIX,
+	DEFAULT_CONFIG,
+	ENVELOPES,
+	ERROR_STYLES,
+	FAULT_KINDS,
+	PAGINATION_STYLES,
+	startSandbox,
+};
