@@ -227,6 +227,26 @@ export const paginationOptions: INodeProperties[] = [
 	},
 ];
 
+/**
+ * The collection of optional body fields of a write operation, always ending in Extra Body Fields.
+ * Options are sorted by display name, as n8n's editor conventions want.
+ */
+export function bodyFields(
+	options: INodeProperties[] = [],
+	overrides: Pick<INodeProperties, 'displayName' | 'name'> & Partial<INodeProperties> = {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+	},
+): INodeProperties {
+	return {
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		...overrides,
+		options: sortedByName([...options, extraBodyFields]),
+	};
+}
+
 function sortedByName(properties: INodeProperties[]): INodeProperties[] {
 	return [...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId, requiredText, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
@@ -17,24 +17,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 7',
 		description: 'ID of the agent (or team) to assign the conversation to',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Assignee Field Name',
-				name: 'assigneeField',
-				type: 'string',
-				default: 'agent_id',
-				description:
-					'Body field that carries the assignee. The spec does not show it; agent_id is common, some services use assignee_id or assignee.',
-			},
-			extraBodyFields,
-		],
-	},
+	bodyFields([
+		{
+			displayName: 'Assignee Field Name',
+			name: 'assigneeField',
+			type: 'string',
+			default: 'agent_id',
+			description:
+				'Body field that carries the assignee. The spec does not show it; agent_id is common, some services use assignee_id or assignee.',
+		},
+	]),
 	requestOptionsCollection,
 ];
 

@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
 	idLocator('conversationId', 'Conversation'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [extraBodyFields],
-	},
+	bodyFields(),
 	requestOptionsCollection,
 ];
 

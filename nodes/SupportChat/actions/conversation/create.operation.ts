@@ -1,22 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extraBodyFields, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
 import { resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 /** The spec does not show this payload (§4); these are the fields chat services commonly take. */
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'The spec does not document this payload; add what your service expects, with Extra Body Fields for the rest',
-		options: [
-			extraBodyFields,
+	bodyFields(
+		[
 			{
 				displayName: 'First Message',
 				name: 'message',
@@ -49,7 +42,13 @@ const properties: INodeProperties[] = [
 				description: 'ID of the user the conversation is with, sent as user_id',
 			},
 		],
-	},
+		{
+			displayName: 'Fields',
+			name: 'additionalFields',
+			description:
+				'The spec does not document this payload; add what your service expects, with Extra Body Fields for the rest',
+		},
+	),
 	requestOptionsCollection,
 ];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extraBodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, requiredText, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 
@@ -16,14 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'lead',
 		description: 'Name of the tag to add to the user',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [extraBodyFields],
-	},
+	bodyFields(),
 	requestOptionsCollection,
 ];
 

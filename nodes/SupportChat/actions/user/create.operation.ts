@@ -1,21 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
 import { resultOf, userBody } from '../helpers';
 import type { OperationApi } from '../types';
 import { USER_KEYS, userFields } from './fields';
 
 const properties: INodeProperties[] = [
-	{
+	bodyFields(userFields, {
 		displayName: 'Fields',
 		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
 		description: 'The spec marks none of these as required; your service may require some',
-		options: userFields,
-	},
+	}),
 	requestOptionsCollection,
 ];
 

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { extraBodyFields } from '../../descriptions/common';
-
 /** The four fields the spec documents for a user (§2), shared by create and update. */
 export const userFields: INodeProperties[] = [
 	{
@@ -11,7 +9,6 @@ export const userFields: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		default: '',
 	},
-	extraBodyFields,
 	{
 		displayName: 'Name',
 		name: 'name',

@@ -1,23 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId, resultOf, userBody } from '../helpers';
 import type { OperationApi } from '../types';
 import { USER_KEYS, userFields } from './fields';
 
 const properties: INodeProperties[] = [
 	idLocator('userId', 'User'),
-	{
+	bodyFields(userFields, {
 		displayName: 'Update Fields',
 		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
 		description:
 			'Fields to change. The spec does not say whether the service replaces the whole record on update: if fields you did not send are cleared, send them too.',
-		options: userFields,
-	},
+	}),
 	requestOptionsCollection,
 ];
 
