@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { properties } from './actions/versionDescription';
+import { listSearch, loadOptions } from './methods';
 
 export class SupportChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,6 +28,8 @@ export class SupportChat implements INodeType {
 		],
 		properties,
 	};
+
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -18,6 +18,7 @@ import {
 	ExecutionLifecycleHooks,
 	ExternalSecretsProxy,
 	getAdditionalKeys,
+	LoadOptionsContext,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -46,6 +47,7 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
@@ -891,4 +893,43 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 				: (responseData || response.webhookResponse) ?? { message: 'Workflow was started' };
 	}
 	return { response, status: responseCode, responseBody, responseHeaders: res.headers, staticData };
+}
+
+export interface CallMethodOptions<T> {
+	node: Partial<INode> & { type: string; parameters: INodeParameters };
+	nodeType: INodeType | IVersionedNodeType;
+	credentials?: EngineCredentials;
+	/** Path of the parameter the editor asks for, e.g. `parameters.userId`. */
+	path?: string;
+	call: (context: ILoadOptionsFunctions) => Promise<T>;
+}
+
+/**
+ * Calls a node's listSearch or loadOptions method under n8n-core's real LoadOptionsContext, as the
+ * editor does when a dropdown or a "From list" opens.
+ */
+export async function callMethod<T>(opts: CallMethodOptions<T>): Promise<T> {
+	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
+	const node: INode = {
+		id: randomUUID(),
+		name: DEFAULT_NODE_NAME,
+		typeVersion: 1,
+		position: [0, 0],
+		...structuredClone(opts.node),
+	} as INode;
+	attachCredentials([node], nodeTypes, opts.credentials);
+	const workflowId = randomUUID();
+	const workflow = new Workflow({
+		id: workflowId,
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const credentials = opts.credentials ?? { types: [], data: {} };
+	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);
+	const additionalData = buildAdditionalData(helper, randomUUID(), workflowId);
+	const context = new LoadOptionsContext(workflow, node, additionalData, opts.path ?? 'parameters');
+	return await opts.call(context);
 }

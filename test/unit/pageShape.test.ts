@@ -76,7 +76,7 @@ describe('readPage knows what to ask for next', () => {
 		expect(readPage(body, headers, first, auto)).toMatchObject(expected);
 	});
 
-	it.each<[string, unknown, Record<string, string>]>([
+	it.each<[string, unknown, Record<string, string>?]>([
 		['a Link header without next', users(1, 2), { link: '<https://x/users?page=1>; rel="first"' }],
 		['next_page_url null', { data: users(1, 2), next_page_url: null, current_page: 3, last_page: 3 }],
 		['links.next null', { data: users(1, 2), links: { next: null } }],

@@ -111,3 +111,35 @@ export function withExtraFields(
 	}
 	return body;
 }
+
+/**
+ * The query of a list operation: its Filters, with Extra Query Parameters added as they are.
+ * `known` maps filter fields to query names (e.g. status → status).
+ */
+export function listQuery(ctx: IExecuteFunctions, itemIndex: number, known: string[] = []): IDataObject {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const key of known) {
+		const value = filters[key];
+		if (value !== undefined && value !== '') qs[key] = value;
+	}
+	const extra = (filters.queryParameters as IDataObject | undefined)?.parameter;
+	for (const entry of Array.isArray(extra) ? (extra as IDataObject[]) : []) {
+		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+		if (name === '') {
+			throw new NodeOperationError(ctx.getNode(), 'An extra query parameter has no name', { itemIndex });
+		}
+		qs[name] = entry.value;
+	}
+	return qs;
+}
+
+/** Applies Simplify (see descriptions/common.ts) to the records of a get or list operation. */
+export function maybeSimplify(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	records: IDataObject[],
+	summary: (record: IDataObject) => IDataObject,
+): IDataObject[] {
+	return ctx.getNodeParameter('simplify', itemIndex, false) === true ? records.map(summary) : records;
+}

@@ -9,7 +9,7 @@ export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Co
 		displayName: label,
 		name,
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: `The ${label.toLowerCase()} to act on`,
 		modes: [
@@ -47,6 +47,63 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/**
+ * Simplify: off by default in workflows (the spec does not list the record's fields, so nothing is
+ * dropped unless asked), on by default when an AI Agent uses the node as a tool, where every field
+ * costs context. n8n shows one or the other by the `@tool` display condition.
+ */
+export const simplifyParameters: INodeProperties[] = [
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only the fields people use instead of the raw record',
+		displayOptions: { hide: { '@tool': [true] } },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only the fields people use instead of the raw record',
+		displayOptions: { show: { '@tool': [true] } },
+	},
+];
+
+/** Query parameters the spec does not document, for services that filter lists by them. */
+export const extraQueryParameters: INodeProperties = {
+	displayName: 'Extra Query Parameters',
+	name: 'queryParameters',
+	type: 'fixedCollection',
+	placeholder: 'Add Parameter',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description: 'Query parameters to send with every page request, e.g. created_after or search',
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+/** The Filters collection of a list operation: its own filters plus Extra Query Parameters. */
+export function listFilters(filters: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: sortedByName([...filters, extraQueryParameters]),
+	};
+}
 
 /** Fields the spec does not document can still be sent: the node never stands between a user and the service. */
 export const extraBodyFields: INodeProperties = {

@@ -1,5 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { PageReading, PageRequest, PaginationSettings } from './pageShape';
 import { itemKey, PageShapeError, readPage } from './pageShape';
@@ -31,6 +31,27 @@ function requestKey(request: PageRequest): string {
 function pageFingerprint(items: unknown[]): string {
 	const edge = (item: unknown) => itemKey(item) ?? JSON.stringify(item)?.slice(0, 200);
 	return `${items.length}|${edge(items[0])}|${edge(items[items.length - 1])}`;
+}
+
+/**
+ * One page: the request, then what ./pageShape reads in the answer. Throws PageShapeError when the
+ * answer cannot be read as a page. `relativeTo` resolves a relative next-page link.
+ */
+export async function fetchPage(
+	client: SupportChatClient,
+	page: PageRequest,
+	settings: PaginationSettings,
+	resourceLabel?: string,
+	relativeTo?: string,
+): Promise<{ response: ApiResponse; reading: PageReading }> {
+	const response = await client.request({
+		method: 'GET',
+		path: page.path,
+		url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, relativeTo),
+		qs: page.qs,
+		resourceLabel,
+	});
+	return { response, reading: readPage(response.body, response.headers, page, settings) };
 }
 
 /**
@@ -68,21 +89,18 @@ export async function paginate(
 	let request: PageRequest | undefined = { path: list.path, qs: firstQs };
 	let previousUrl: string | undefined;
 
-	const fetchPage = async (page: PageRequest): Promise<{ response: ApiResponse; reading: PageReading }> => {
-		const response = await client.request({
-			method: 'GET',
-			path: page.path,
-			url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, previousUrl),
-			qs: page.qs,
-			resourceLabel: list.resourceLabel,
-		});
+	const fetch = async (page: PageRequest) => {
 		try {
-			return { response, reading: readPage(response.body, response.headers, page, settings) };
+			return await fetchPage(client, page, settings, list.resourceLabel, previousUrl);
 		} catch (error) {
 			if (error instanceof PageShapeError) {
-				throw fail(`Could not read page ${pages + 1} of ${list.path}: ${error.message}`, 'See README › Pagination for the shapes recognised and how to set them.');
+				throw fail(
+					`Could not read page ${pages + 1} of ${list.path}: ${error.message}`,
+					'See README › Pagination for the shapes recognised and how to set them.',
+				);
 			}
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+			throw new NodeApiError(ctx.getNode(), error as JsonObject);
 		}
 	};
 
@@ -151,7 +169,7 @@ export async function paginate(
 		seenRequests.add(key);
 		checkBudget(1);
 		const current: PageRequest = request;
-		const { response, reading } = await fetchPage(current);
+		const { response, reading } = await fetch(current);
 		previousUrl = response.url;
 		if (!accept(reading, current)) break;
 
@@ -178,7 +196,7 @@ export async function paginate(
 				url: template.url,
 				qs: { ...template.qs, [plan.param]: value },
 			}));
-			const results = await Promise.all(batch.map(fetchPage));
+			const results = await Promise.all(batch.map(fetch));
 			for (let i = 0; i < results.length; i++) {
 				seenRequests.add(requestKey(batch[i]));
 				if (!accept(results[i].reading, batch[i], start + i < values.length - 1)) return;

@@ -1,13 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection } from '../../descriptions/common';
-import { locatorValue, pathId, resultOf } from '../helpers';
+import { idLocator, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
+import { locatorValue, maybeSimplify, pathId, resultOf } from '../helpers';
+import { conversationSummary } from '../simplify';
 import type { OperationApi } from '../types';
 
 export const CONVERSATION_KEYS = ['conversation', 'chat'];
 
-const properties: INodeProperties[] = [idLocator('conversationId', 'Conversation'), requestOptionsCollection];
+const properties: INodeProperties[] = [
+	idLocator('conversationId', 'Conversation'),
+	...simplifyParameters,
+	requestOptionsCollection,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['get'] } },
@@ -17,5 +22,5 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const body = await api.request({ method: 'GET', path: `/conversations/${pathId(id)}`, resourceLabel: 'conversation' });
-	return resultOf(body, { id }, CONVERSATION_KEYS);
+	return maybeSimplify(this, itemIndex, [resultOf(body, { id }, CONVERSATION_KEYS)], conversationSummary);
 }

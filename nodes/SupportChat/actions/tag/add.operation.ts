@@ -8,13 +8,17 @@ import type { OperationApi } from '../types';
 const properties: INodeProperties[] = [
 	idLocator('userId', 'User'),
 	{
-		displayName: 'Tag',
+		displayName: 'Tag Name or ID',
 		name: 'tag',
-		type: 'string',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getTags' },
+		// A tag that does not exist yet is a normal value: the service creates it.
+		allowArbitraryValues: true,
 		required: true,
 		default: '',
-		placeholder: 'lead',
-		description: 'Name of the tag to add to the user',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'A new tag: switch to Expression and type its name; the service creates it',
 	},
 	bodyFields(),
 	requestOptionsCollection,

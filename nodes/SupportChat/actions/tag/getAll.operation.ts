@@ -1,16 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
-import { toRecord } from '../helpers';
+import { listFilters, listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
+import { listQuery, toRecord } from '../helpers';
 import type { OperationApi } from '../types';
 
-const properties: INodeProperties[] = [...returnAllAndLimit, listOptionsCollection];
+const properties: INodeProperties[] = [...returnAllAndLimit, listFilters(), listOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, _itemIndex: number, api: OperationApi) {
-	const tags = await api.list('/tags', {}, 'tag');
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const tags = await api.list('/tags', listQuery(this, itemIndex), 'tag');
 	// Some services list tags as plain names.
 	return tags.map((tag) => toRecord(tag, 'name'));
 }

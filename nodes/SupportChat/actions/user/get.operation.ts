@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection } from '../../descriptions/common';
-import { locatorValue, pathId, resultOf } from '../helpers';
+import { idLocator, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
+import { locatorValue, maybeSimplify, pathId, resultOf } from '../helpers';
+import { userSummary } from '../simplify';
 import type { OperationApi } from '../types';
 import { USER_KEYS } from './fields';
 
-const properties: INodeProperties[] = [idLocator('userId', 'User'), requestOptionsCollection];
+const properties: INodeProperties[] = [idLocator('userId', 'User'), ...simplifyParameters, requestOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
 	const body = await api.request({ method: 'GET', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
-	return resultOf(body, { id }, USER_KEYS);
+	return maybeSimplify(this, itemIndex, [resultOf(body, { id }, USER_KEYS)], userSummary);
 }

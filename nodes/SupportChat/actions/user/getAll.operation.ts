@@ -1,15 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
-import { toRecord } from '../helpers';
+import { listFilters, listOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import { listQuery, maybeSimplify, toRecord } from '../helpers';
+import { userSummary } from '../simplify';
 import type { OperationApi } from '../types';
 
-const properties: INodeProperties[] = [...returnAllAndLimit, listOptionsCollection];
+const properties: INodeProperties[] = [...returnAllAndLimit, ...simplifyParameters, listFilters(), listOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, _itemIndex: number, api: OperationApi) {
-	const users = await api.list('/users', {}, 'user');
-	return users.map((user) => toRecord(user));
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+	const users = await api.list('/users', listQuery(this, itemIndex), 'user');
+	return maybeSimplify(this, itemIndex, users.map((user) => toRecord(user)), userSummary);
 }
