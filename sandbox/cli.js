@@ -24,6 +24,12 @@ Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the firs
   --seed-conversations <n> seeded conversations (default 10)
   --seed-tags <a,b>        seeded tag list (default vip,lead)
   --no-log                 keep no request log (long runs)
+  --webhook-urls <a,b>     webhook receivers, comma-separated (default none)
+  --webhook-style <name>   dotted, flat-php, event-header, nested, human (default dotted)
+  --webhook-secret <text>  sign deliveries (Standard Webhooks); whsec_<base64> or any text
+  --webhook-kinds <a,b>    kinds to send (default all): conversationCreated, messageCreated,
+                           conversationClosed, userCreated, tagApplied, leadCaptured
+  --webhook-retries <n>    attempts in all per delivery (default 1)
   -h, --help`;
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
@@ -51,6 +57,11 @@ async function main() {
 			'seed-conversations': { type: 'string' },
 			'seed-tags': { type: 'string' },
 			'no-log': { type: 'boolean' },
+			'webhook-urls': { type: 'string' },
+			'webhook-style': { type: 'string' },
+			'webhook-secret': { type: 'string' },
+			'webhook-kinds': { type: 'string' },
+			'webhook-retries': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -70,6 +81,13 @@ async function main() {
 		deleteStatus: /** @type {200 | 204} */ (int(values['delete-status'], 200, 'delete-status')),
 		publicOrigin: values['public-origin'] ?? null,
 		log: !values['no-log'],
+		webhooks: {
+			urls: values['webhook-urls'] ?? '',
+			style: /** @type {import('./index').WebhookStyle} */ (values['webhook-style'] ?? 'dotted'),
+			secret: values['webhook-secret'] ?? null,
+			...(values['webhook-kinds'] === undefined ? {} : { kinds: values['webhook-kinds'] }),
+			retry: int(values['webhook-retries'], 0, 'webhook-retries') > 1 ? { attempts: int(values['webhook-retries'], 1, 'webhook-retries'), delayMs: 500 } : null,
+		},
 		seed: {
 			users: int(values['seed-users'], 25, 'seed-users'),
 			conversations: int(values['seed-conversations'], 10, 'seed-conversations'),
@@ -77,7 +95,8 @@ async function main() {
 		},
 	});
 	process.stdout.write(`${sb.baseUrl}\n`);
-	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}); Ctrl-C to stop\n`);
+	const hooks = sb.webhooks.urls.length > 0 ? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}` : '';
+	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}${hooks}); Ctrl-C to stop\n`);
 	const stop = () => {
 		sb.close().then(
 			() => process.exit(0),

@@ -15,11 +15,14 @@ const { isLoopback, readBody, sendJson } = require('./httpio');
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ status?: number, body: unknown }} Reply
- * @typedef {(input: Record<string, unknown>, sb: Sandbox, url: URL, params: string[]) => Reply} Handler
+ * @typedef {(input: Record<string, unknown>, sb: Sandbox, url: URL, params: string[]) => Reply | Promise<Reply>} Handler
  */
 
 /** @param {SandboxConfig} config */
 const publicConfig = (config) => ({ ...config, token: '***' });
+
+/** @param {Sandbox} sb */
+const publicWebhooks = (sb) => ({ ...sb.webhooks, secret: sb.webhooks.secret === null ? null : '***', signature: sb.webhookSignatureOptions() });
 
 /**
  * JSON has no RegExp and no Infinity: a pattern is given as `pathRegex`, endless as `times: null`.
@@ -109,6 +112,50 @@ const ROUTES = [
 			return { body: sb.state[/** @type {keyof Sandbox['state']} */ (resource)] };
 		},
 	],
+	['GET', /^\/webhooks$/, (_i, sb) => ({ body: publicWebhooks(sb) })],
+	[
+		'POST',
+		/^\/webhooks$/,
+		(input, sb) => {
+			sb.configureWebhooks(/** @type {import('./index').WebhookConfigInput} */ (input));
+			return { body: publicWebhooks(sb) };
+		},
+	],
+	['POST', /^\/webhooks\/signature$/, (input, sb) => ({ body: sb.webhookSignatureOptions(input) })],
+	[
+		'POST',
+		/^\/webhooks\/emit$/,
+		(input, sb) => {
+			const { kind, data, source } = input;
+			if (typeof kind !== 'string') throw new TypeError('kind is required');
+			if (data !== undefined && (typeof data !== 'object' || data === null)) throw new TypeError('data must be an object');
+			const id = sb.emitWebhook(
+				/** @type {import('./index').WebhookKind} */ (kind),
+				/** @type {never} */ (data),
+				source === undefined ? {} : { source: /** @type {import('./index').EventSource} */ (source) },
+			);
+			return { status: id ? 202 : 200, body: { id } };
+		},
+	],
+	[
+		'GET',
+		/^\/deliveries$/,
+		async (_i, sb, url) => {
+			// ?settled=1 answers once every queued delivery has ended.
+			const wait = url.searchParams.get('settled');
+			if (wait !== null && wait !== '0' && wait !== 'false') await sb.settled();
+			const since = Number(url.searchParams.get('since') ?? 0);
+			return { body: sb.deliveries.slice(Number.isInteger(since) && since > 0 ? since : 0) };
+		},
+	],
+	[
+		'DELETE',
+		/^\/deliveries$/,
+		(_i, sb) => {
+			sb.deliveries.length = 0;
+			return { body: { ok: true } };
+		},
+	],
 	[
 		'POST',
 		/^\/visitor\/conversations$/,
@@ -167,7 +214,7 @@ async function handleControl(req, res, url, sb) {
 	}
 	const params = (route[1].exec(path) ?? []).slice(1).map(decodeURIComponent);
 	try {
-		const reply = route[2](input, sb, url, params);
+		const reply = await route[2](input, sb, url, params);
 		return sendJson(res, reply.status ?? 200, reply.body);
 	} catch (error) {
 		if (error instanceof SandboxError) return sendJson(res, error.status, { error: error.message, field: error.field ?? null });

@@ -74,6 +74,8 @@ export interface SandboxOptions extends Partial<SandboxConfig> {
 	seed?: SeedOptions;
 	/** Clock for timestamps of records made at run time (seeded records have fixed timestamps). */
 	now?: () => Date;
+	/** Initial webhook configuration (also what `reset` returns to); default: no receivers. */
+	webhooks?: WebhookConfigInput;
 }
 
 export interface User {
@@ -174,7 +176,15 @@ export interface ChangeData {
 	conversationClosed: { conversation: Conversation };
 	messageCreated: { message: Message; conversation: Conversation };
 	tagApplied: { user: User; tag: string };
-	leadCaptured: { user: User; conversation: Conversation | null };
+	/** `lead` holds what the visitor left; `message` is the chat message it was found in (via `message`). */
+	leadCaptured: { user: User; conversation: Conversation | null; lead: Lead; message: Message | null };
+}
+
+/** Contact details a visitor left: through the lead form (`captureLead`), or written into a chat message. */
+export interface Lead {
+	email: string | null;
+	phone: string | null;
+	via: 'form' | 'message';
 }
 export type ChangeKind = keyof ChangeData;
 
@@ -199,8 +209,9 @@ export interface VisitorStarted {
 	userCreated: boolean;
 }
 
+/** At least one of `email` and `phone`. */
 export interface LeadInput {
-	email: string;
+	email?: string;
 	name?: string;
 	phone?: string;
 	conversationId?: string;
@@ -208,11 +219,98 @@ export interface LeadInput {
 
 /** The chat widget's side: what a visitor does, outside the bearer API. */
 export interface Visitor {
+	/** An e-mail address or +phone number in the first message is a lead, as with `say`. */
 	startConversation(input: VisitorStart): VisitorStarted;
+	/**
+	 * The visitor writes (type `user`). A text holding an e-mail address or a +phone number that the
+	 * user does not have yet is a lead: the user gets the missing fields, then `leadCaptured` (via `message`).
+	 */
 	say(conversationId: string, text: string): Message;
-	/** The visitor leaves contact details (lead capture): creates or updates the user by e-mail. */
+	/** The visitor leaves contact details (lead capture): creates or updates the user by e-mail, else phone. */
 	captureLead(input: LeadInput): { user: User; created: boolean };
 }
+
+/** The six kinds of webhook event (spec §6), named as the change events they come from. */
+export type WebhookKind = 'conversationCreated' | 'messageCreated' | 'conversationClosed' | 'userCreated' | 'tagApplied' | 'leadCaptured';
+/**
+ * Payload styles, each a different envelope and naming:
+ * - `dotted`: JSON `{ id, object: 'event', type: 'conversation.created', created_at, source, data: { object } }`
+ * - `flat-php`: form body `function=new-conversation-created&data=<JSON>&delivery_id=…[&secret_key=…]`
+ * - `event-header`: JSON record; the event in `X-Webhook-Event: NewConversation`, the id in `X-Webhook-Id`
+ * - `nested`: JSON `{ webhook: { event: 'new_conversation', event_id, timestamp, source }, payload: { conversation, user, message } }`
+ * - `human`: camelCase JSON `{ event: 'New Conversation', eventId, occurredAt, via, conversationId, userId, messageId, conversation, contact, message }`
+ */
+export type WebhookStyle = 'dotted' | 'flat-php' | 'event-header' | 'nested' | 'human';
+/**
+ * One-shot spoiling of the next event's signature, for negative tests: `body` changes the body after
+ * signing, `signature` signs with another secret, `stale` dates the timestamp 10 minutes back,
+ * `unsigned` leaves the three `webhook-*` headers out.
+ */
+export type WebhookTamper = 'body' | 'signature' | 'stale' | 'unsigned';
+
+export interface WebhookConfig {
+	/** Receivers, parsed from the comma-separated text. */
+	urls: readonly string[];
+	/** The dashboard's switches; all on by default. */
+	kinds: Readonly<Record<WebhookKind, boolean>>;
+	/** Default `dotted`. */
+	style: WebhookStyle;
+	/** Standard Webhooks secret (`whsec_<base64>`, or any text used as UTF-8); null = unsigned. */
+	secret: string | null;
+	/** Attempts in all (the first included) and the pause between them; null = one attempt. */
+	retry: Readonly<{ attempts: number; delayMs: number }> | null;
+	/** Per attempt; a timeout counts as a network error (status 0). Default 5000. */
+	timeoutMs: number;
+}
+
+/** A patch over the current configuration. */
+export interface WebhookConfigInput {
+	/** As typed in the dashboard: `'http://a/x, http://b/y'` (commas or spaces separate, empty entries ignored). A non-http(s) entry throws, naming it. */
+	urls?: string | readonly string[];
+	/** Switches merged over the current ones, or the list of kinds to enable (others off). */
+	kinds?: Partial<Record<WebhookKind, boolean>> | readonly WebhookKind[] | string;
+	style?: WebhookStyle;
+	secret?: string | null;
+	/** A number = attempts with a 200 ms pause; null, false or 0 = off. */
+	retry?: { attempts: number; delayMs?: number } | number | null | false;
+	timeoutMs?: number;
+}
+
+export interface WebhookSignatureOptions {
+	/** Send two signatures, space-separated: a wrong one first, then the right one. Stays on until turned off. */
+	extraInvalidSignature: boolean;
+	/** Applies to the next event sent (every receiver and attempt of it), then goes back to null. */
+	tamper: WebhookTamper | null;
+}
+
+/** One attempt of one event to one receiver, logged when it ended. */
+export interface WebhookDelivery {
+	/** The delivery id: the same for every receiver and every attempt of one event (`webhook-id`). */
+	id: string;
+	kind: WebhookKind;
+	/** The style's name for the kind, e.g. `conversation.created`. */
+	event: string;
+	style: WebhookStyle;
+	url: string;
+	/** 1 for the first attempt. */
+	attempt: number;
+	/** The receiver's status; 0 = network error or timeout. */
+	status: number;
+	/** When the attempt started (ISO). */
+	at: string;
+	/** Headers sent, lower-case names. */
+	headers: Record<string, string>;
+	/** The raw body sent. */
+	body: string;
+	durationMs: number;
+	error?: string;
+	/** The receiver's answer (first 2,000 characters). */
+	response?: string;
+	tamper?: WebhookTamper;
+}
+
+/** What `emitWebhook` takes: parts laid over a sample made from the newest records. */
+export type WebhookData = { [K in WebhookKind]: { [F in keyof ChangeData[K]]?: Partial<ChangeData[K][F]> | ChangeData[K][F] } };
 
 export interface Sandbox {
 	/** `http://127.0.0.1:PORT/script/include/api` */
@@ -235,9 +333,25 @@ export interface Sandbox {
 	/** Faults still queued. */
 	faults(): QueuedFault[];
 	clearFaults(): void;
+	/** The current webhook configuration. */
+	readonly webhooks: Readonly<WebhookConfig>;
+	/** The delivery log (live array; emptied by `reset`). */
+	readonly deliveries: WebhookDelivery[];
+	/** Changes the webhook configuration (a patch); throws a TypeError on a bad value. */
+	configureWebhooks(patch: WebhookConfigInput): Readonly<WebhookConfig>;
+	/** Test levers for the signature; returns the options now in force. */
+	webhookSignatureOptions(options?: Partial<WebhookSignatureOptions>): WebhookSignatureOptions;
+	/**
+	 * Sends an event now without changing data. Source defaults to `visitor` (chat) for
+	 * conversationCreated and leadCaptured, else `api`. Returns the delivery id, or null when no
+	 * receiver is configured or the kind is off.
+	 */
+	emitWebhook<K extends WebhookKind>(kind: K, data?: WebhookData[K], options?: { source?: EventSource }): string | null;
+	/** Resolves when every queued delivery, retries included, has ended. */
+	settled(): Promise<void>;
 	/** Replaces all data with freshly generated data (ids restart); without options, the startup seed. */
 	seed(options?: SeedOptions): void;
-	/** Back to the start: initial config and seed; no faults, empty log. */
+	/** Back to the start: initial config, webhook config and seed; no faults, empty logs, queued deliveries dropped. */
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -248,4 +362,13 @@ export const PAGINATION_STYLES: readonly PaginationStyle[];
 export const ENVELOPES: readonly Envelope[];
 export const ERROR_STYLES: readonly ErrorStyle[];
 export const FAULT_KINDS: readonly FaultKind[];
+export const WEBHOOK_KINDS: readonly WebhookKind[];
+export const WEBHOOK_STYLES: readonly WebhookStyle[];
+export const WEBHOOK_TAMPERS: readonly WebhookTamper[];
+/** Each style's name for each kind. */
+export const WEBHOOK_EVENT_NAMES: Readonly<Record<WebhookStyle, Readonly<Record<WebhookKind, string>>>>;
+/** Parses the receiver list as the dashboard does; throws a TypeError naming a bad entry. */
+export function parseWebhookUrls(text: string | readonly string[]): string[];
+/** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`. */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string;
 export function startSandbox(options?: SandboxOptions): Promise<Sandbox>;

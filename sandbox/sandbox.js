@@ -12,6 +12,7 @@ const { FAULT_KINDS, FaultQueue, retryAfterHeader } = require('./faults');
 const { queryObject, queryString, readBody, send } = require('./httpio');
 const { PAGINATION_STYLES } = require('./pagination');
 const { Store } = require('./store');
+const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Webhooks, parseWebhookUrls, signWebhook } = require('./webhooks');
 
 /**
  * @typedef {import('./index').Sandbox} Sandbox
@@ -136,11 +137,13 @@ function parseOrRaw(text) {
  * @returns {Promise<Sandbox>}
  */
 async function startSandbox(options = {}) {
-	const { port = 0, seed: initialSeed = {}, now = () => new Date(), ...settings } = options;
+	const { port = 0, seed: initialSeed = {}, now = () => new Date(), webhooks: initialWebhooks = {}, ...settings } = options;
 	const initialConfig = mergeConfig(DEFAULT_CONFIG, settings);
 	let config = initialConfig;
 	const store = new Store({ now });
 	store.seed(initialSeed);
+	const webhooks = new Webhooks({ now, state: store.state, initial: initialWebhooks });
+	store.events.on('change', (event) => webhooks.onChange(event));
 	const faults = new FaultQueue();
 	/** @type {LoggedRequest[]} */
 	const requests = [];
@@ -348,6 +351,14 @@ async function startSandbox(options = {}) {
 		fault: (spec) => faults.add(spec),
 		faults: () => faults.list(),
 		clearFaults: () => faults.clear(),
+		get webhooks() {
+			return webhooks.config;
+		},
+		deliveries: webhooks.deliveries,
+		configureWebhooks: (patch) => webhooks.configure(patch),
+		webhookSignatureOptions: (signatureOptions) => webhooks.signatureOptions(signatureOptions),
+		emitWebhook: (kind, data, emitOptions) => webhooks.emit(kind, /** @type {Record<string, unknown> | undefined} */ (data), emitOptions),
+		settled: () => webhooks.settled(),
 		seed(seedOptions) {
 			store.seed(seedOptions ?? initialSeed);
 		},
@@ -355,11 +366,13 @@ async function startSandbox(options = {}) {
 			config = initialConfig;
 			faults.clear();
 			requests.length = 0;
+			webhooks.reset();
 			store.seed(initialSeed);
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);
 			timers.clear();
+			webhooks.close();
 			return new Promise((resolve, reject) => {
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();
@@ -377,5 +390,11 @@ module.exports = {
 	ERROR_STYLES,
 	FAULT_KINDS,
 	PAGINATION_STYLES,
+	WEBHOOK_EVENT_NAMES,
+	WEBHOOK_KINDS,
+	WEBHOOK_STYLES,
+	WEBHOOK_TAMPERS,
+	parseWebhookUrls,
+	signWebhook,
 	startSandbox,
 };

@@ -249,6 +249,12 @@ class Store {
 		return this.state.users.find((u) => typeof u.email === 'string' && u.email.toLowerCase() === wanted);
 	}
 
+	/** @param {string} phone */
+	findUserByPhone(phone) {
+		const digits = phone.replace(/[^\d+]/g, '');
+		return this.state.users.find((u) => typeof u.phone === 'string' && u.phone.replace(/[^\d+]/g, '') === digits);
+	}
+
 	/**
 	 * @param {Input} input
 	 * @param {EventSource} source
@@ -450,6 +456,7 @@ class Store {
 		const start = { user_id: user.id, status: 'pending', message: text };
 		if (typeof input.subject === 'string') start.subject = input.subject;
 		const { conversation, message } = this.createConversation(start, 'visitor');
+		this.leadFromMessage(conversation, /** @type {Message} */ (message));
 		return { user, conversation, message: /** @type {Message} */ (message), userCreated };
 	}
 
@@ -458,36 +465,82 @@ class Store {
 	 * @param {string} text
 	 */
 	visitorSay(conversationId, text) {
-		return this.addMessage({ conversation_id: conversationId, message: text, type: 'user' }, 'visitor');
+		const message = this.addMessage({ conversation_id: conversationId, message: text, type: 'user' }, 'visitor');
+		this.leadFromMessage(this.getConversation(conversationId), message);
+		return message;
 	}
 
 	/**
-	 * Lead capture: the visitor leaves contact details. The user with that e-mail is updated, or the
-	 * anonymous user of the given conversation gets them, or a user is created.
+	 * A visitor who writes an e-mail address or a +phone number into the chat leaves a lead: the
+	 * conversation's user gets the fields it lacks, and `leadCaptured` is emitted when something new
+	 * was written. Returns the updated user, or undefined when the text held nothing new.
+	 * @param {Conversation} conversation
+	 * @param {Message} message
+	 * @returns {User | undefined}
+	 */
+	leadFromMessage(conversation, message) {
+		const found = findContact(message.message);
+		if (!found.email && !found.phone) return undefined;
+		const user = conversation.user_id && this.userIndex.has(conversation.user_id) ? this.getUser(conversation.user_id) : undefined;
+		if (!user) return undefined;
+		const sameEmail = !found.email || (user.email ?? '').toLowerCase() === found.email.toLowerCase();
+		const samePhone = !found.phone || user.phone === found.phone;
+		if (sameEmail && samePhone) return undefined;
+		/** @type {Input} */
+		const fill = {};
+		if (found.email && !user.email) fill.email = found.email;
+		if (found.phone && !user.phone) fill.phone = found.phone;
+		const updated = Object.keys(fill).length > 0 ? this.updateUser(user.id, fill, 'visitor') : user;
+		this.emit('leadCaptured', { user: updated, conversation, lead: { email: found.email, phone: found.phone, via: 'message' }, message }, 'visitor');
+		return updated;
+	}
+
+	/**
+	 * Lead capture: the visitor leaves contact details (an e-mail address, a phone number or both). The
+	 * user with that e-mail (or else that phone) is updated, or the anonymous user of the given
+	 * conversation gets them, or a user is created.
 	 * @param {LeadInput} input
 	 * @returns {{ user: User, created: boolean }}
 	 */
 	captureLead(input) {
-		if (!isObject(input)) throw new SandboxError(422, 'email is required', 'email');
+		if (!isObject(input)) throw new SandboxError(422, 'email or phone is required', 'email');
 		const raw = /** @type {Input} */ (/** @type {unknown} */ (input));
-		const email = requiredString(raw, 'email');
+		const email = optionalString(raw, 'email')?.trim() || null;
+		const phone = optionalString(raw, 'phone')?.trim() || null;
+		if (!email && !phone) throw new SandboxError(422, 'email or phone is required', 'email');
 		/** @type {Input} */
-		const details = { email };
-		for (const field of ['name', 'phone']) {
-			const value = optionalString(raw, field);
-			if (value) details[field] = value;
-		}
+		const details = {};
+		if (email) details.email = email;
+		if (phone) details.phone = phone;
+		const name = optionalString(raw, 'name');
+		if (name) details.name = name;
 		const conversation = input.conversationId ? this.getConversation(input.conversationId) : null;
-		let user = this.findUserByEmail(email);
+		let user = email ? this.findUserByEmail(email) : undefined;
+		if (!user && phone) user = this.findUserByPhone(phone);
 		if (!user && conversation?.user_id) {
 			const owner = this.userIndex.has(conversation.user_id) ? this.getUser(conversation.user_id) : undefined;
-			if (owner && !owner.email) user = owner;
+			if (owner && (email ? !owner.email : !owner.phone)) user = owner;
 		}
 		const created = !user;
 		user = user ? this.updateUser(user.id, details, 'visitor') : this.createUser(details, 'visitor');
-		this.emit('leadCaptured', { user, conversation }, 'visitor');
+		this.emit('leadCaptured', { user, conversation, lead: { email, phone, via: 'form' }, message: null }, 'visitor');
 		return { user, created };
 	}
 }
 
-module.exports = { Store, CONVERSATION_STATUSES };
+const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/i;
+const PHONE_IN_TEXT = /\+\d[\d ().-]{5,}\d/;
+
+/**
+ * The first e-mail address and the first +phone number in a text (the phone with its separators removed).
+ * @param {string} text
+ * @returns {{ email: string | null, phone: string | null }}
+ */
+function findContact(text) {
+	const email = EMAIL_IN_TEXT.exec(text)?.[0] ?? null;
+	const phoneText = PHONE_IN_TEXT.exec(text)?.[0];
+	const digits = phoneText ? phoneText.replace(/\D/g, '') : '';
+	return { email, phone: digits.length >= 7 && digits.length <= 15 ? `+${digits}` : null };
+}
+
+module.exports = { Store, CONVERSATION_STATUSES, findContact };
