@@ -1,0 +1,409 @@
+import { unwrapEventData } from './payload';
+import type { HeaderMap, JsonObject } from './util';
+import { asText, getPath, headerValue, isRecord } from './util';
+
+/**
+ * Event names. The spec lists the kinds of event but not their names on the wire (spec §6), and chat
+ * services name them in every style, so a delivery's name is normalised to words and matched against
+ * ONE alias table. Nothing else in the trigger knows an alias.
+ */
+
+/** The events the trigger offers, in the order of the spec's table (§6), with lead capture last. */
+export const EVENTS = [
+	{
+		value: 'conversationCreated',
+		name: 'New Conversation',
+		description: 'A visitor starts a new chat session',
+	},
+	{
+		value: 'messageCreated',
+		name: 'New Message',
+		description: 'A user sends a message during a conversation',
+	},
+	{
+		value: 'conversationClosed',
+		name: 'Conversation Closed',
+		description: 'A conversation is closed (archived)',
+	},
+	{
+		value: 'userCreated',
+		name: 'New User Created',
+		description: 'A new user profile is created through chat or automation',
+	},
+	{
+		value: 'tagApplied',
+		name: 'Tag Applied',
+		description: 'A tag is assigned to a user',
+	},
+	{
+		value: 'leadCaptured',
+		name: 'Lead Captured',
+		description: 'A visitor leaves contact details, such as an email address',
+	},
+] as const;
+
+export type CanonicalEvent = (typeof EVENTS)[number]['value'];
+
+export const ANY_EVENT = '*';
+export const UNKNOWN_EVENT = 'unknown';
+
+export const CANONICAL_EVENTS: readonly CanonicalEvent[] = EVENTS.map((entry) => entry.value);
+
+export interface DetectedEvent {
+	event: CanonicalEvent | typeof UNKNOWN_EVENT;
+	/** The name as sent, when the delivery carried one. */
+	name?: string;
+	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
+	source?: string;
+}
+
+interface EventAlias {
+	event: CanonicalEvent;
+	/** Words naming what the event is about. */
+	subjects: readonly string[];
+	/** Words naming what happened; `''` accepts the subject alone (`"message"`, `"lead"`). */
+	actions: readonly string[];
+	/** Only when the payload's status says the conversation is closed (`conversation-status-updated`). */
+	requiresClosedStatus?: true;
+}
+
+const CONVERSATION = ['conversation', 'chat', 'session', 'thread'];
+const CLOSE = ['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete', 'stop'];
+
+/**
+ * THE alias table. A name matches a row when its words are one of the row's subjects plus only words
+ * from the row's actions (in any order, any tense, any case style; filler words such as "event" or
+ * "status" are ignored). When a name mentions several subjects (`contact.lead.created`,
+ * `user.tag.added`, `conversation.message.created`) the row listed first decides: a tag on a user is
+ * about the tag, a message in a conversation about the message.
+ */
+export const EVENT_ALIASES: readonly EventAlias[] = [
+	{ event: 'tagApplied', subjects: ['tag', 'label'], actions: ['apply', 'add', 'assign', 'attach', 'set'] },
+	{
+		event: 'messageCreated',
+		subjects: ['message', 'msg'],
+		actions: ['', 'create', 'new', 'add', 'send', 'receive', 'post', 'submit', 'write'],
+	},
+	{
+		event: 'leadCaptured',
+		subjects: ['lead', 'email', 'prospect'],
+		actions: ['', 'create', 'new', 'add', 'capture', 'collect', 'submit', 'leave', 'generate', 'convert'],
+	},
+	{
+		event: 'conversationCreated',
+		subjects: CONVERSATION,
+		actions: ['create', 'new', 'add', 'start', 'open', 'begin', 'initiate'],
+	},
+	{ event: 'conversationClosed', subjects: CONVERSATION, actions: CLOSE },
+	{
+		event: 'conversationClosed',
+		subjects: CONVERSATION,
+		actions: ['update', 'change', 'modify', 'edit', 'set'],
+		requiresClosedStatus: true,
+	},
+	{
+		event: 'userCreated',
+		subjects: ['user', 'visitor', 'contact', 'customer', 'profile', 'person', 'member', 'client', 'guest'],
+		actions: ['create', 'new', 'add', 'register', 'signup', 'join'],
+	},
+];
+
+/** Words that carry no meaning in an event name. */
+const FILLER = new Set([
+	'event',
+	'events',
+	'webhook',
+	'hook',
+	'notification',
+	'on',
+	'the',
+	'a',
+	'an',
+	'has',
+	'have',
+	'had',
+	'been',
+	'be',
+	'is',
+	'was',
+	'were',
+	'got',
+	'by',
+	'of',
+	'to',
+	'for',
+	'in',
+	'status',
+	'state',
+	'address',
+]);
+
+/** Inflections the suffix rules below cannot undo. */
+const IRREGULAR: Record<string, string[]> = {
+	sent: ['send'],
+	began: ['begin'],
+	begun: ['begin'],
+	left: ['leave'],
+	written: ['write'],
+	wrote: ['write'],
+	tagged: ['tag', 'apply'],
+	tagging: ['tag', 'apply'],
+	labelled: ['label', 'apply'],
+	labeled: ['label', 'apply'],
+};
+
+const SUBJECT_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.subjects));
+const ACTION_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''));
+const VOCABULARY = new Set([...SUBJECT_WORDS, ...ACTION_WORDS, ...FILLER]);
+
+/** A word's base form when it is in the vocabulary: `created` → `create`, `conversations` → `conversation`. */
+function stem(word: string): string[] {
+	if (IRREGULAR[word]) return IRREGULAR[word];
+	if (VOCABULARY.has(word)) return [word];
+	const candidates: string[] = [];
+	const strip = (suffix: string, add = '') => {
+		if (word.length > suffix.length + 1 && word.endsWith(suffix)) {
+			candidates.push(word.slice(0, -suffix.length) + add);
+		}
+	};
+	strip('ies', 'y');
+	strip('ied', 'y');
+	strip('es');
+	strip('s');
+	strip('ed');
+	strip('d');
+	strip('ing');
+	strip('ing', 'e');
+	for (const candidate of [...candidates]) {
+		// Doubled final consonant: `submitted` → `submitt` → `submit`, `stopped` → `stop`.
+		if (/([b-df-hj-np-tv-z])\1$/.test(candidate)) candidates.push(candidate.slice(0, -1));
+	}
+	const known = candidates.find((candidate) => VOCABULARY.has(candidate));
+	return [known ?? word];
+}
+
+/**
+ * The ONE normalisation: any naming style to meaningful base-form words, in order, without repeats.
+ * `conversation.created`, `conversation_created`, `ConversationCreated`, `CONVERSATION_CREATED` all
+ * give `['conversation', 'create']`; `new-conversation`, `New Conversation` and `NewConversation` give
+ * `['new', 'conversation']`, which the alias table reads the same way.
+ */
+export function normaliseEventName(name: string): string[] {
+	const spaced = name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase();
+	// Numbers and version tags (`v2.message.created`) carry no meaning either.
+	const words = spaced.split(/[^a-z0-9]+/).filter((word) => word !== '' && !/^v?\d+$/.test(word));
+	const result: string[] = [];
+	for (const word of words) {
+		for (const base of stem(word)) {
+			if (!FILLER.has(base) && !result.includes(base)) result.push(base);
+		}
+	}
+	return result;
+}
+
+/** Status values that mean a conversation is over. `3` is "archived" in PHP chat services' status codes. */
+const CLOSED_STATUS_WORDS = new Set(['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete', 'done']);
+const CLOSED_STATUS_CODES = new Set(['3']);
+const STATUS_KEYS = [
+	'status',
+	'status_code',
+	'statusCode',
+	'conversation_status',
+	'conversation_status_code',
+	'conversationStatus',
+	'new_status',
+	'newStatus',
+	'state',
+];
+
+/** Whether the payload says the conversation is now closed or archived. */
+export function hasClosedStatus(body: JsonObject): boolean {
+	const data = unwrapEventData(body);
+	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(isRecord);
+	for (const place of places) {
+		for (const key of STATUS_KEYS) {
+			const value = asText(place[key]);
+			if (value === undefined) continue;
+			if (CLOSED_STATUS_CODES.has(value)) return true;
+			if (normaliseEventName(value).some((word) => CLOSED_STATUS_WORDS.has(word))) return true;
+		}
+	}
+	return false;
+}
+
+/** Matches normalised words against the alias table. */
+function matchWords(words: string[], body: JsonObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
+	if (lead === undefined) return undefined;
+	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
+	if (actions.length === 0 && !allowBareSubject) return undefined;
+	for (const alias of EVENT_ALIASES) {
+		if (alias.subjects !== lead.subjects) continue;
+		const accepts =
+			actions.length === 0
+				? alias.actions.includes('')
+				: actions.every((word) => alias.actions.includes(word));
+		if (!accepts) continue;
+		if (alias.requiresClosedStatus && !hasClosedStatus(body)) continue;
+		return alias.event;
+	}
+	return undefined;
+}
+
+/** Subjects taken from resource keys present in the payload (`{ action: 'created', conversation: {...} }`). */
+function subjectsFromKeys(body: JsonObject): string[] {
+	const data = unwrapEventData(body);
+	const found: string[] = [];
+	for (const place of [body, data]) {
+		for (const [key, value] of Object.entries(place)) {
+			if (!isRecord(value)) continue;
+			const word = normaliseEventName(key).find((candidate) => SUBJECT_WORDS.has(candidate));
+			if (word !== undefined && !found.includes(word)) found.push(word);
+		}
+	}
+	return found;
+}
+
+const EVENT_HEADERS = [
+	'x-event',
+	'x-webhook-event',
+	'x-event-type',
+	'x-event-name',
+	'x-webhook-event-type',
+	'x-webhook-topic',
+	'x-topic',
+];
+/** Any vendor's event header: `x-supportchat-event`, `x-chat-event-type`, `x-shop-topic`, ... */
+const EVENT_HEADER_PATTERN = /^x-[a-z0-9-]*-(event|event-type|event-name|topic)$/;
+
+const STRONG_BODY_KEYS = [
+	'event',
+	'event_type',
+	'eventType',
+	'event_name',
+	'eventName',
+	'webhook_event',
+	'webhookEvent',
+	'topic',
+	'function',
+];
+const NESTED_KEYS = [
+	'event.type',
+	'event.name',
+	'event.event',
+	'data.event',
+	'data.event_type',
+	'data.eventType',
+	'data.function',
+	'payload.event',
+	'payload.event_type',
+	'meta.event',
+	'webhook.event',
+];
+/** Ambiguous keys (`type` is also a message's sender type, `name` a user's name): used only without a clearer one. */
+const WEAK_BODY_KEYS = ['type', 'action', 'name'];
+
+interface Candidate {
+	name: string;
+	source: string;
+}
+
+function explicitCandidates(body: JsonObject, headers: HeaderMap): Candidate[] {
+	const found: Candidate[] = [];
+	const headerNames = [
+		...EVENT_HEADERS,
+		...Object.keys(headers)
+			.map((name) => name.toLowerCase())
+			.filter((name) => EVENT_HEADER_PATTERN.test(name) && !EVENT_HEADERS.includes(name))
+			.sort(),
+	];
+	for (const name of headerNames) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) found.push({ name: value, source: `header ${name}` });
+	}
+	for (const key of STRONG_BODY_KEYS) {
+		const value = body[key];
+		if (typeof value === 'string' && value.trim() !== '') found.push({ name: value.trim(), source: `body.${key}` });
+	}
+	for (const path of NESTED_KEYS) {
+		const value = getPath(body, path);
+		if (typeof value === 'string' && value.trim() !== '') found.push({ name: value.trim(), source: `body.${path}` });
+	}
+	return found;
+}
+
+/**
+ * Resolves one name. A name with a subject but no action takes the body's `action`
+ * (`X-Event: conversation` with `action: "closed"`); a name with an action but no subject takes the
+ * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
+ * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
+ */
+function resolve(candidate: Candidate, body: JsonObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const words = normaliseEventName(candidate.name);
+	if (words.length === 0) return undefined;
+	const hasSubject = words.some((word) => SUBJECT_WORDS.has(word));
+	const hasAction = words.some((word) => !SUBJECT_WORDS.has(word));
+	if (hasSubject && hasAction) return matchWords(words, body, false);
+	if (hasSubject) {
+		const action =
+			candidate.source !== 'body.action' && typeof body.action === 'string'
+				? normaliseEventName(body.action)
+				: [];
+		if (action.length > 0) return matchWords([...words, ...action], body, false);
+		return allowBareSubject ? matchWords(words, body, true) : undefined;
+	}
+	const subjects = subjectsFromKeys(body);
+	if (subjects.length === 0) return undefined;
+	return matchWords([...subjects, ...words], body, false);
+}
+
+/**
+ * Recognises the event a delivery reports.
+ *
+ * Looks, in this order, at event headers (`X-Event`, `X-Webhook-Event`, `X-*-Event`, `X-*-Topic`), the
+ * body's `event`, `event_type`, `event_name`, `webhook_event`, `topic` and `function` fields, nested
+ * forms (`event.type`, `data.event`, `payload.event`, `meta.event`); the first one present decides,
+ * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
+ * tried, and there a bare subject (`type: "message"`) is not enough.
+ */
+export function detectEvent(body: JsonObject, headers: HeaderMap): DetectedEvent {
+	const explicit = explicitCandidates(body, headers);
+	if (explicit.length > 0) {
+		const first = explicit[0];
+		const event = resolve(first, body, true) ?? UNKNOWN_EVENT;
+		return { event, name: first.name, source: first.source };
+	}
+
+	const weak: Candidate[] = [];
+	for (const key of WEAK_BODY_KEYS) {
+		const value = body[key];
+		if (typeof value === 'string' && value.trim() !== '') weak.push({ name: value.trim(), source: `body.${key}` });
+	}
+	for (const candidate of weak) {
+		const event = resolve(candidate, body, false);
+		if (event !== undefined) return { event, name: candidate.name, source: candidate.source };
+	}
+	const reported = weak.find((candidate) => candidate.source !== 'body.name');
+	return reported
+		? { event: UNKNOWN_EVENT, name: reported.name, source: reported.source }
+		: { event: UNKNOWN_EVENT };
+}
+
+/** The resource an event is about, so that a bare `id` in its data can be read as that resource's id. */
+export function resourceOfEvent(event: DetectedEvent['event']): 'conversation' | 'user' | 'message' | undefined {
+	switch (event) {
+		case 'conversationCreated':
+		case 'conversationClosed':
+			return 'conversation';
+		case 'messageCreated':
+			return 'message';
+		case 'userCreated':
+		case 'leadCaptured':
+			return 'user';
+		default:
+			return undefined;
+	}
+}

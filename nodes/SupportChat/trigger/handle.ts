@@ -1,0 +1,327 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { seenBefore } from './dedupe';
+import type { DetectedEvent } from './events';
+import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, resourceOfEvent } from './events';
+import { isOwnMessage } from './loops';
+import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
+import type { HeaderMap, JsonObject } from './util';
+import { isRecord } from './util';
+import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	verifyBodyField,
+	verifyHeaderToken,
+	verifyHmac,
+	verifyQueryToken,
+	verifyStandardWebhooks,
+} from './verify';
+
+/**
+ * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
+ * messages, and build the items. A pure function of the request, the settings, the static data and the
+ * time; the node's `webhook()` only reads its parameters, calls this and writes the answer.
+ */
+
+export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac', 'bodyField'] as const;
+export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
+
+export interface TriggerSettings {
+	/** Selected event values; `*` selects every event. */
+	events: string[];
+	verification: VerificationScheme;
+	/** The `webhookSecret` of the credentials; empty when none is set. */
+	secret: string;
+	/** Standard Webhooks: allowed clock difference, in seconds (default 300). */
+	timestampTolerance?: number;
+	/** Shared token: where the sender puts it. */
+	tokenLocation?: 'query' | 'header';
+	queryParameterName?: string;
+	headerName?: string;
+	/** HMAC of the raw body. */
+	hmacHeader?: string;
+	hmacAlgorithm?: HmacAlgorithm;
+	hmacEncoding?: HmacEncoding;
+	hmacPrefix?: string;
+	/** Secret field in the body: its name or dot path. */
+	keyField?: string;
+	/** What to do with a delivery whose event is not recognised. */
+	unknownEvents: 'ignore' | 'passOn';
+	/** How long a delivery id is remembered to suppress repeats, in minutes; 0 turns it off. */
+	dedupeWindowMinutes: number;
+	/** Leave out New Message deliveries sent as agent, admin or bot. */
+	ignoreOwnMessages: boolean;
+	/** Leave out New Message deliveries sent by these user ids. */
+	ignoredSenderIds: string[];
+	/** Add the request headers (credentials masked) to each item. */
+	includeHeaders: boolean;
+}
+
+export interface DeliveryRequest {
+	/** The body exactly as received (express `req.rawBody`). */
+	rawBody?: Buffer | string | null;
+	/** What n8n parsed, used only when there are no raw bytes (multipart). */
+	body?: unknown;
+	headers: HeaderMap;
+	query?: unknown;
+}
+
+export interface ResponseBody {
+	received: boolean;
+	ignored?: string;
+	error?: string;
+	[key: string]: unknown;
+}
+
+export type Decision =
+	| { action: 'respond'; status: 200 | 400 | 401 | 500; body: ResponseBody }
+	| { action: 'run'; status: 200; items: INodeExecutionData[]; body: ResponseBody };
+
+const REDACTED = '[redacted]';
+
+/** Headers that carry credentials of some kind; masked when headers are included in the output. */
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
+
+function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
+	return { action: 'respond', status, body };
+}
+
+function lowerCaseHeaders(headers: unknown): HeaderMap {
+	const result: HeaderMap = {};
+	if (!isRecord(headers)) return result;
+	for (const [name, value] of Object.entries(headers)) {
+		if (typeof value === 'string') result[name.toLowerCase()] = value;
+		else if (Array.isArray(value)) result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
+	}
+	return result;
+}
+
+function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
+	if (Buffer.isBuffer(raw)) return raw;
+	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
+	return Buffer.alloc(0);
+}
+
+/** Checks the schemes that read only headers, query and raw bytes; the body-field scheme runs after parsing. */
+function verifyBeforeParsing(
+	request: DeliveryRequest,
+	headers: HeaderMap,
+	settings: TriggerSettings,
+	now: number,
+): VerifyResult {
+	const { secret } = settings;
+	switch (settings.verification) {
+		case 'standardWebhooks':
+			return verifyStandardWebhooks(
+				rawBytes(request.rawBody),
+				headers,
+				secret,
+				now,
+				settings.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS,
+			);
+		case 'token':
+			return settings.tokenLocation === 'header'
+				? verifyHeaderToken(headers, settings.headerName || 'X-Webhook-Token', secret)
+				: verifyQueryToken(
+						isRecord(request.query) ? request.query : {},
+						settings.queryParameterName || 'token',
+						secret,
+					);
+		case 'hmac':
+			return verifyHmac(rawBytes(request.rawBody), headers, secret, {
+				header: settings.hmacHeader || 'X-Signature',
+				algorithm: settings.hmacAlgorithm ?? 'sha256',
+				encoding: settings.hmacEncoding ?? 'hex',
+				prefix: settings.hmacPrefix,
+			});
+		default:
+			return { ok: true };
+	}
+}
+
+/** Below this length a secret is masked only where a value equals it, not inside longer text. */
+const MIN_SUBSTRING_SECRET = 6;
+
+/**
+ * Masks the secret wherever a sender echoed it (a field, a header used as id, an event name), so no
+ * item and no answer ever carries it.
+ */
+function scrubSecret<T>(value: T, secret: string, depth = 0): T {
+	if (secret === '' || depth > 64) return value;
+	if (typeof value === 'string') {
+		if (value === secret) return REDACTED as T;
+		return (secret.length >= MIN_SUBSTRING_SECRET ? value.split(secret).join(REDACTED) : value) as T;
+	}
+	if (Array.isArray(value)) return value.map((entry) => scrubSecret(entry, secret, depth + 1)) as T;
+	if (isRecord(value)) {
+		const copy: JsonObject = {};
+		for (const [key, entry] of Object.entries(value)) copy[key] = scrubSecret(entry, secret, depth + 1);
+		return copy as T;
+	}
+	return value;
+}
+
+/** Masks the body field that carried the secret, whatever its type. */
+function maskField(entry: JsonObject, field: string): void {
+	const path = field.trim();
+	if (Object.prototype.hasOwnProperty.call(entry, path)) {
+		entry[path] = REDACTED;
+		return;
+	}
+	const keys = path.split('.');
+	let node: unknown = entry;
+	for (const key of keys.slice(0, -1)) node = isRecord(node) ? node[key] : undefined;
+	const last = keys[keys.length - 1];
+	if (isRecord(node) && Object.prototype.hasOwnProperty.call(node, last)) node[last] = REDACTED;
+}
+
+function maskHeaders(headers: HeaderMap, settings: TriggerSettings): JsonObject {
+	const secretHeaders = new Set(SECRET_HEADERS);
+	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
+		secretHeaders.add((settings.headerName || 'X-Webhook-Token').toLowerCase());
+	}
+	const secret = settings.secret;
+	const masked: JsonObject = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		const text = Array.isArray(value) ? value.join(', ') : value;
+		const leaks = secret !== '' && (text === secret || (secret.length >= 8 && text.includes(secret)));
+		masked[name] = secretHeaders.has(name) || leaks ? REDACTED : value;
+	}
+	return masked;
+}
+
+function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): boolean {
+	if (event === UNKNOWN_EVENT) return settings.unknownEvents === 'passOn';
+	return settings.events.includes(ANY_EVENT) || settings.events.includes(event);
+}
+
+interface Outcome {
+	item?: INodeExecutionData;
+	ignored?: string;
+}
+
+function handleEntry(
+	entry: JsonObject,
+	index: number,
+	batch: boolean,
+	headers: HeaderMap,
+	settings: TriggerSettings,
+	staticData: Record<string, unknown>,
+	now: number,
+): Outcome {
+	const detected = detectEvent(entry, headers);
+	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
+		const name = detected.name === undefined ? '' : ` "${detected.name.slice(0, 80)}"`;
+		return { ignored: `unrecognised event${name}` };
+	}
+	if (!isSelected(detected.event, settings)) return { ignored: `event ${detected.event} not selected` };
+
+	if (detected.event === 'messageCreated') {
+		const own = isOwnMessage(entry, {
+			ignoreOwnTypes: settings.ignoreOwnMessages,
+			ignoredSenderIds: settings.ignoredSenderIds,
+		});
+		if (own.own) return { ignored: `own message (${own.reason})` };
+	}
+
+	// In a batch a header id names the whole request, so each entry is told apart by its position.
+	const ownId = deliveryId(entry, batch ? {} : headers);
+	const batchId = batch ? deliveryId({}, headers) : undefined;
+	const delivery = ownId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
+	if (delivery !== undefined) {
+		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
+		if (seenBefore(staticData, `${detected.event}|${delivery.id}`, now, { windowMs })) {
+			return { ignored: 'duplicate delivery' };
+		}
+	}
+
+	const ids = extractIds(entry, resourceOfEvent(detected.event));
+	const json: JsonObject = {
+		event: detected.event,
+		eventName: detected.name ?? null,
+		eventSource: detected.source ?? null,
+		conversationId: ids.conversationId,
+		userId: ids.userId,
+		messageId: ids.messageId,
+		deliveryId: delivery?.id ?? null,
+		receivedAt: new Date(now).toISOString(),
+		data: unwrapEventData(entry),
+		body: entry,
+	};
+	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings);
+	return { item: { json: json as INodeExecutionData['json'] } };
+}
+
+function decide(
+	request: DeliveryRequest,
+	settings: TriggerSettings,
+	staticData: Record<string, unknown>,
+	now: number,
+): Decision {
+	const headers = lowerCaseHeaders(request.headers);
+	const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
+	const effective: TriggerSettings = { ...settings, secret };
+
+	if (effective.verification !== 'none' && secret === '') {
+		// Fail closed: a check that cannot be made must not let deliveries through.
+		return respond(401, { received: false, error: 'Webhook secret not configured' });
+	}
+	const early = verifyBeforeParsing(request, headers, effective, now);
+	if (!early.ok) return respond(401, { received: false, error: early.reason });
+
+	const contentType = Array.isArray(headers['content-type']) ? headers['content-type'][0] : headers['content-type'];
+	const parsed = parseBody(request.rawBody, contentType, request.body);
+	if (!parsed.ok) return respond(400, { received: false, error: parsed.reason });
+
+	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
+	if (effective.verification === 'bodyField') {
+		for (const entry of entries) {
+			const result = verifyBodyField(entry, effective.keyField || 'key', secret);
+			if (!result.ok) return respond(401, { received: false, error: result.reason });
+		}
+	}
+	if (entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
+
+	const items: INodeExecutionData[] = [];
+	const ignored: string[] = [];
+	entries.forEach((entry, index) => {
+		if (effective.verification === 'bodyField') maskField(entry, effective.keyField || 'key');
+		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, staticData, now);
+		if (outcome.item) items.push(outcome.item);
+		else if (outcome.ignored && !ignored.includes(outcome.ignored)) ignored.push(outcome.ignored);
+	});
+
+	if (items.length === 0) return respond(200, { received: true, ignored: ignored.join('; ') });
+	return { action: 'run', status: 200, items, body: { received: true } };
+}
+
+/**
+ * Decides what to do with one delivery.
+ *
+ * - 401, nothing started: the chosen verification fails (or no secret is configured for it).
+ * - 400, nothing started: the body cannot be read (a short reason, never a stack trace).
+ * - 200, nothing started: the event is not selected, not recognised (unless passed on), a repeat of a
+ *   delivery already handled, or a message the workflow's own side sent.
+ * - 200 and run: one item per event (a JSON array body is a batch of events).
+ *
+ * Duplicates are remembered only after verification succeeds, so forged requests cannot fill the
+ * memory with ids that would later hide genuine deliveries. The secret is masked wherever a sender
+ * echoed it, in items and answers alike. Never throws.
+ *
+ * @param staticData the node's workflow static data; the duplicate record is kept in it
+ * @param now the current time in milliseconds
+ */
+export function handleDelivery(
+	request: DeliveryRequest,
+	settings: TriggerSettings,
+	staticData: Record<string, unknown>,
+	now: number,
+): Decision {
+	try {
+		const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
+		return scrubSecret(decide(request, settings, staticData, now), secret);
+	} catch {
+		return respond(500, { received: false, error: 'Delivery could not be processed' });
+	}
+}

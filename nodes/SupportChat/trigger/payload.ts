@@ -1,0 +1,429 @@
+import type { HeaderMap, JsonObject } from './util';
+import { asText, getPath, headerValue, isRecord } from './util';
+
+/**
+ * Reading what a delivery carries. The service documents no payload shape (spec §6: "Payload shape of
+ * each webhook event: not shown"), so everything here accepts the shapes chat services commonly send:
+ * JSON, form fields (PHP `http_build_query` style included) and JSON inside a form field.
+ */
+
+export type ParsedBody = JsonObject | JsonObject[];
+
+export type ParseResult = { ok: true; body: ParsedBody } | { ok: false; reason: string };
+
+/** Fields that carry the event as JSON text when a sender posts form fields or double-encodes JSON. */
+const JSON_FIELDS = ['payload', 'data', 'json', 'body', 'event_data', 'eventData', 'object', 'resource', 'record'];
+
+/** Keys under which envelopes put the event's own data, outermost first. */
+const WRAPPER_KEYS = [
+	'data',
+	'payload',
+	'object',
+	'resource',
+	'record',
+	'event_data',
+	'eventData',
+	'item',
+	'entity',
+	'body',
+	'event',
+];
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const MAX_FORM_KEYS = 1000;
+
+function charsetOf(contentType: string | undefined): BufferEncoding {
+	const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+	if (charset === 'iso-8859-1' || charset === 'latin1' || charset === 'windows-1252') return 'latin1';
+	if (charset === 'utf-16le' || charset === 'utf16le') return 'utf16le';
+	if (charset === 'us-ascii' || charset === 'ascii') return 'ascii';
+	return 'utf8';
+}
+
+function mimeOf(contentType: string | undefined): string {
+	return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function isJsonMime(mime: string): boolean {
+	return mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json');
+}
+
+/**
+ * Percent-decoding that never throws: invalid escapes stay as they are (as Node's querystring does).
+ * Escaped bytes are read in the body's charset (`%E9` is `é` in a latin1 form).
+ */
+function decodeFormComponent(text: string, encoding: BufferEncoding): string {
+	const plus = text.replace(/\+/g, ' ');
+	if (!plus.includes('%')) return plus;
+	const bytes: number[] = [];
+	for (let index = 0; index < plus.length; index++) {
+		const char = plus[index];
+		if (char === '%' && /^[0-9a-fA-F]{2}$/.test(plus.slice(index + 1, index + 3))) {
+			bytes.push(parseInt(plus.slice(index + 1, index + 3), 16));
+			index += 2;
+		} else {
+			bytes.push(...Buffer.from(char, encoding));
+		}
+	}
+	return Buffer.from(bytes).toString(encoding);
+}
+
+/** `a[b][]` → `['a', 'b', '']`; a plain key → `[key]`; malformed brackets keep the key whole. */
+function splitFormKey(key: string): string[] {
+	const match = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
+	if (!match) return [key];
+	const parts = [match[1]];
+	for (const segment of match[2].matchAll(/\[([^[\]]*)\]/g)) parts.push(segment[1]);
+	return parts;
+}
+
+function appendValue(target: JsonObject, key: string, value: string): void {
+	const existing = target[key];
+	if (existing === undefined) target[key] = value;
+	else if (Array.isArray(existing)) existing.push(value);
+	else target[key] = [existing, value];
+}
+
+/** Places one form field, nesting PHP-style bracket keys; a key that conflicts stays flat. */
+function placeFormField(result: JsonObject, rawKey: string, value: string): void {
+	const parts = splitFormKey(rawKey);
+	if (parts.some((part) => FORBIDDEN_KEYS.has(part))) return;
+	if (parts.length === 1) {
+		appendValue(result, rawKey, value);
+		return;
+	}
+	let node: JsonObject = result;
+	for (let index = 0; index < parts.length - 1; index++) {
+		const part = parts[index];
+		const next = node[part];
+		if (next === undefined) {
+			const child: JsonObject = {};
+			node[part] = child;
+			node = child;
+		} else if (isRecord(next)) {
+			node = next;
+		} else {
+			appendValue(result, rawKey, value);
+			return;
+		}
+	}
+	const last = parts[parts.length - 1];
+	if (last === '') {
+		const list = Object.keys(node).length;
+		node[String(list)] = value;
+	} else {
+		appendValue(node, last, value);
+	}
+}
+
+/** Form fields like n8n's body parser reads them (repeated keys become lists), with `a[b]=` nesting. */
+export function parseForm(text: string, encoding: BufferEncoding = 'utf8'): JsonObject {
+	const result: JsonObject = {};
+	let count = 0;
+	for (const piece of text.split('&')) {
+		if (piece === '') continue;
+		if (++count > MAX_FORM_KEYS) break;
+		const equals = piece.indexOf('=');
+		const key = decodeFormComponent(equals === -1 ? piece : piece.slice(0, equals), encoding);
+		const value = equals === -1 ? '' : decodeFormComponent(piece.slice(equals + 1), encoding);
+		if (key !== '') placeFormField(result, key, value);
+	}
+	return result;
+}
+
+/** `strict`: opening a bracket is enough to claim JSON; otherwise the text must also close it. */
+function looksLikeJson(text: string, strict: boolean): boolean {
+	const trimmed = text.trim();
+	if (strict) return trimmed.startsWith('{') || trimmed.startsWith('[');
+	return (
+		(trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))
+	);
+}
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+	try {
+		return { ok: true, value: JSON.parse(text) as unknown };
+	} catch {
+		return { ok: false };
+	}
+}
+
+/**
+ * Replaces JSON text in the known carrier fields (`payload`, `data`, `json`, ...) by its value.
+ * `strict`: a carrier field that looks like JSON but does not parse makes the body malformed.
+ */
+function expandJsonFields(body: JsonObject, strict: boolean): { ok: true } | { ok: false; reason: string } {
+	for (const field of JSON_FIELDS) {
+		const value = body[field];
+		if (typeof value !== 'string' || !looksLikeJson(value, strict)) continue;
+		const parsed = tryJson(value);
+		if (parsed.ok) body[field] = parsed.value;
+		else if (strict) return { ok: false, reason: `Field "${field}" is not valid JSON` };
+	}
+	return { ok: true };
+}
+
+function asParsedBody(value: unknown): ParseResult {
+	if (isRecord(value)) return { ok: true, body: value };
+	if (Array.isArray(value) && value.every(isRecord)) return { ok: true, body: value };
+	return { ok: false, reason: 'Body must be a JSON object' };
+}
+
+function parseJsonText(text: string): ParseResult {
+	const parsed = tryJson(text);
+	if (!parsed.ok) return { ok: false, reason: 'Malformed JSON body' };
+	const result = asParsedBody(parsed.value);
+	if (result.ok) {
+		for (const entry of Array.isArray(result.body) ? result.body : [result.body]) expandJsonFields(entry, false);
+	}
+	return result;
+}
+
+function parseFormText(text: string, encoding: BufferEncoding): ParseResult {
+	const body = parseForm(text, encoding);
+	if (Object.keys(body).length === 0) return { ok: false, reason: 'Empty form body' };
+	const expanded = expandJsonFields(body, true);
+	return expanded.ok ? { ok: true, body } : expanded;
+}
+
+function fromPreParsed(fallback: unknown): ParseResult | undefined {
+	if (!isRecord(fallback) || Object.keys(fallback).length === 0) return undefined;
+	const body = structuredCloneJson(fallback);
+	if (!isRecord(body)) return undefined;
+	const expanded = expandJsonFields(body, true);
+	return expanded.ok ? { ok: true, body } : expanded;
+}
+
+/** A JSON-safe deep copy (drops functions, Buffers become plain objects); undefined when it cannot be copied. */
+function structuredCloneJson(value: unknown): unknown {
+	try {
+		return JSON.parse(JSON.stringify(value)) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Parses a delivery's body from its raw bytes and content type.
+ *
+ * JSON (`application/json`, `+json`), form fields (`application/x-www-form-urlencoded`, with JSON inside
+ * a carrier field), and bodies sent with a wrong or missing content type when they clearly are JSON or
+ * form fields. `preParsed` (what n8n parsed, e.g. multipart fields) is used only when there are no raw
+ * bytes. Never throws: a body that cannot be read gives a short reason for a 400 answer.
+ */
+export function parseBody(
+	raw: Buffer | string | undefined | null,
+	contentType: string | undefined,
+	preParsed?: unknown,
+): ParseResult {
+	const bytes = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+	if (!bytes || bytes.length === 0) {
+		return fromPreParsed(preParsed) ?? { ok: false, reason: 'Empty body' };
+	}
+	const encoding = charsetOf(contentType);
+	const text = bytes.toString(encoding).replace(/^\uFEFF/, '');
+	if (text.trim() === '') return { ok: false, reason: 'Empty body' };
+	const mime = mimeOf(contentType);
+
+	if (isJsonMime(mime)) return parseJsonText(text);
+	if (mime === 'application/x-www-form-urlencoded') {
+		// PHP's curl labels a JSON string posted without a content type as form data.
+		const trimmed = text.trim();
+		if (trimmed.startsWith('{') || trimmed.startsWith('[')) return parseJsonText(trimmed);
+		return parseFormText(trimmed, encoding);
+	}
+	if (mime === 'multipart/form-data' || mime.endsWith('/xml') || mime.endsWith('+xml')) {
+		return fromPreParsed(preParsed) ?? { ok: false, reason: `Unsupported content type ${mime}` };
+	}
+	// No or a generic content type (text/plain, application/octet-stream, ...): some senders label JSON so.
+	const trimmed = text.trim();
+	if (trimmed.startsWith('{') || trimmed.startsWith('[')) return parseJsonText(trimmed);
+	if (/^[^=&\s]+=/.test(trimmed) && !/\s/.test(trimmed)) return parseFormText(trimmed, encoding);
+	return fromPreParsed(preParsed) ?? { ok: false, reason: 'Body is neither JSON nor form fields' };
+}
+
+/**
+ * The event's own data inside its envelope: follows `data`, `payload`, `object`, `resource`, `item`,
+ * ... down to three levels (`{ data: { object: {...} } }`, `{ data: { item: {...} } }`); the body itself
+ * when it has no envelope.
+ */
+export function unwrapEventData(body: JsonObject): JsonObject {
+	let current = body;
+	for (let depth = 0; depth < 3; depth++) {
+		const key = WRAPPER_KEYS.find((candidate) => isRecord(current[candidate]));
+		if (key === undefined) break;
+		current = current[key] as JsonObject;
+	}
+	return current;
+}
+
+/** Whether the body is an envelope: its event data sits under a wrapper key, so its own `id` is the envelope's. */
+export function isEnvelope(body: JsonObject): boolean {
+	return WRAPPER_KEYS.some((key) => key !== 'event' && isRecord(body[key]));
+}
+
+export type Resource = 'conversation' | 'user' | 'message';
+
+export interface ExtractedIds {
+	conversationId: string | number | null;
+	userId: string | number | null;
+	messageId: string | number | null;
+}
+
+const ID_KEYS: Record<Resource, { flat: string[]; nested: string[] }> = {
+	conversation: {
+		flat: ['conversation_id', 'conversationId', 'chat_id', 'chatId', 'thread_id', 'threadId', 'session_id'],
+		nested: ['conversation', 'chat', 'thread'],
+	},
+	user: {
+		flat: [
+			'user_id',
+			'userId',
+			'conversation_user_id',
+			'visitor_id',
+			'visitorId',
+			'contact_id',
+			'contactId',
+			'customer_id',
+			'customerId',
+			'lead_id',
+			'leadId',
+		],
+		nested: ['user', 'visitor', 'contact', 'customer', 'lead'],
+	},
+	message: {
+		flat: ['message_id', 'messageId', 'msg_id', 'msgId'],
+		nested: ['message', 'msg'],
+	},
+};
+
+/** Words by which a payload names its own kind (`object: "conversation"`, `type: "message"`). */
+const RESOURCE_WORDS: Record<string, Resource> = {
+	conversation: 'conversation',
+	chat: 'conversation',
+	thread: 'conversation',
+	user: 'user',
+	visitor: 'user',
+	contact: 'user',
+	customer: 'user',
+	lead: 'user',
+	message: 'message',
+	msg: 'message',
+};
+
+function idValue(value: unknown): string | number | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return null;
+}
+
+/** What kind of record `data` is by its own words, e.g. `{ object: 'conversation', id: 5 }`. */
+function kindOf(data: JsonObject): Resource | undefined {
+	for (const key of ['object', 'type', 'resource_type', 'resourceType', 'kind', 'entity']) {
+		const word = asText(data[key])?.toLowerCase();
+		if (word !== undefined && RESOURCE_WORDS[word] !== undefined) return RESOURCE_WORDS[word];
+	}
+	return undefined;
+}
+
+function findId(resource: Resource, places: JsonObject[]): string | number | null {
+	const { flat, nested } = ID_KEYS[resource];
+	for (const place of places) {
+		for (const key of flat) {
+			const value = idValue(place[key]);
+			if (value !== null) return value;
+		}
+		for (const key of nested) {
+			const value = idValue(getPath(place, `${key}.id`));
+			if (value !== null) return value;
+		}
+	}
+	return null;
+}
+
+/**
+ * The conversation, user and message ids a workflow needs to call the API back, under their usual names
+ * (`conversation_id`, `conversationId`, `conversation.id`, `chat_id`, `user_id`, `visitor_id`,
+ * `contact_id`, `message_id`, ...). A bare `id` counts only in a record known to be that resource:
+ * one that names its kind (`object`/`type`), or the event's own data when the event is about it
+ * (`resourceOfEvent`).
+ */
+export function extractIds(body: JsonObject, resourceOfEvent?: Resource): ExtractedIds {
+	const data = unwrapEventData(body);
+	const places: JsonObject[] = [data];
+	for (const key of ['message', 'conversation', 'user']) {
+		const nested = data[key];
+		if (isRecord(nested)) places.push(nested);
+	}
+	if (data !== body) places.push(body);
+
+	const ids: ExtractedIds = {
+		conversationId: findId('conversation', places),
+		userId: findId('user', places),
+		messageId: findId('message', places),
+	};
+	// `data.id` is the resource's own id: in a flat body `data` is the body, in an envelope it is the
+	// wrapped record (the envelope's own `id` names the delivery and is never read here).
+	const ownKind = kindOf(data) ?? resourceOfEvent;
+	const ownId = idValue(data.id);
+	if (ownKind !== undefined && ownId !== null) {
+		const key = `${ownKind}Id` as keyof ExtractedIds;
+		if (ids[key] === null) ids[key] = ownId;
+	}
+	return ids;
+}
+
+const DELIVERY_HEADERS_STABLE = [
+	'webhook-id',
+	'svix-id',
+	'x-webhook-id',
+	'x-event-id',
+	'idempotency-key',
+	'x-idempotency-key',
+];
+/** Some senders change these on every attempt: used last, they still catch a sender that keeps them. */
+const DELIVERY_HEADERS_PER_ATTEMPT = ['x-delivery-id', 'x-webhook-delivery', 'x-delivery'];
+const DELIVERY_BODY_KEYS = [
+	'event_id',
+	'eventId',
+	'delivery_id',
+	'deliveryId',
+	'webhook_id',
+	'webhookId',
+	'idempotency_key',
+	'notification_id',
+	'message_uuid',
+];
+
+export interface DeliveryId {
+	id: string;
+	/** Where it was found: `header webhook-id`, `body.event_id`, `body.id`. */
+	source: string;
+}
+
+/**
+ * The id of the delivery itself, which a sender keeps when it retries: the Standard Webhooks
+ * `webhook-id` and similar headers, an event id in the body, or the envelope's own `id`
+ * (`{ id, event, data: {...} }`). A flat body's `id` names the resource, not the delivery, so it is
+ * not used: two events about the same conversation must not look like one delivery.
+ */
+export function deliveryId(body: JsonObject, headers: HeaderMap): DeliveryId | undefined {
+	for (const name of DELIVERY_HEADERS_STABLE) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) return { id: value, source: `header ${name}` };
+	}
+	for (const key of DELIVERY_BODY_KEYS) {
+		const value = asText(body[key]);
+		if (value !== undefined) return { id: value, source: `body.${key}` };
+	}
+	if (isEnvelope(body)) {
+		const value = asText(body.id);
+		if (value !== undefined) return { id: value, source: 'body.id' };
+	}
+	for (const name of DELIVERY_HEADERS_PER_ATTEMPT) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) return { id: value, source: `header ${name}` };
+	}
+	return undefined;
+}
