@@ -1,0 +1,506 @@
+// @ts-check
+'use strict';
+
+const { randomBytes } = require('node:crypto');
+const { execFile } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { HOST, POSTGRES, REDIS } = require('./constants');
+const { HttpError, request, requestOk } = require('./http');
+const { ensureN8n } = require('./install');
+const { installPackage, packPackage } = require('./package');
+const { freePorts, sleep, startProcess, stopProcess, tail, waitForHttpOk } = require('./processes');
+const { createDatabase, deleteRedisKeys, dropDatabase, dropStaleDatabases } = require('./services');
+
+const DATABASE_PREFIX = 'support_chat_e2e_';
+const TEMP_PREFIX = 'support-chat-e2e-';
+
+/**
+ * Removes run folders older than `maxAgeMs`: those kept after a failure, or left by a killed run.
+ * @param {number} maxAgeMs
+ */
+function sweepStaleTempDirs(maxAgeMs) {
+	for (const name of fs.readdirSync(os.tmpdir())) {
+		if (!name.startsWith(TEMP_PREFIX)) continue;
+		const dir = path.join(os.tmpdir(), name);
+		try {
+			if (Date.now() - fs.statSync(dir).mtimeMs > maxAgeMs) fs.rmSync(dir, { recursive: true, force: true });
+		} catch {
+			// Removed meanwhile.
+		}
+	}
+}
+
+/** @typedef {import('./index').StartOptions} StartOptions */
+/** @typedef {import('./index').N8nInstance} N8nInstance */
+/** @typedef {import('./index').ManagedProcess} ManagedProcess */
+/** @typedef {import('./index').CredentialJson} CredentialJson */
+/** @typedef {import('./index').WorkflowJson} WorkflowJson */
+
+const OWNER = { email: 'owner@support-chat.test', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' };
+
+/** Statuses of an execution that is over. */
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** @param {string} line */
+const stderrLog = (line) => process.stderr.write(`[e2e] ${line}\n`);
+
+/** Environment shared by every n8n process of an instance: quiet, loopback-only, nothing phoning home. */
+function baseEnv() {
+	return {
+		// As in n8n's own container image.
+		NODE_ENV: 'production',
+		N8N_LISTEN_ADDRESS: HOST,
+		N8N_HOST: HOST,
+		N8N_PROTOCOL: 'http',
+		N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+		N8N_USER_MANAGEMENT_JWT_SECRET: randomBytes(24).toString('hex'),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// The MCP registry module fetches its catalogue from the internet at start.
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		// Plain http on loopback: a Secure cookie would be refused by browsers (not by this harness).
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: HOST,
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+		N8N_LOG_LEVEL: process.env.SUPPORT_CHAT_E2E_N8N_LOG_LEVEL || 'info',
+		N8N_LOG_OUTPUT: 'console',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+	};
+}
+
+/**
+ * Starts a real n8n with this repository's package installed as a community package.
+ * @param {StartOptions} [options]
+ * @returns {Promise<N8nInstance>}
+ */
+async function startN8n(options = {}) {
+	const mode = options.mode ?? 'regular';
+	const log = options.log ?? stderrLog;
+	const install = await ensureN8n({ log });
+	const startedAt = Date.now();
+	sweepStaleTempDirs(24 * 3600_000);
+	const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
+	const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+	const logsDir = path.join(tempDir, 'logs');
+	fs.mkdirSync(logsDir);
+
+	const database = mode === 'queue' ? 'postgres' : options.database ?? 'sqlite';
+	const workerCount = mode === 'queue' ? options.workers ?? 1 : 0;
+	const withWebhookProcess = mode === 'queue' && options.webhookProcess !== false;
+	const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
+
+	/** @type {ManagedProcess[]} */
+	const processes = [];
+	/** @type {{ database?: string, redisPrefix?: string }} */
+	const resources = {};
+	/** @type {Record<string, number>} */
+	const readyMs = {};
+	let stopped = false;
+
+	const stop = async (/** @type {{ keep?: boolean }} */ stopOptions = {}) => {
+		if (stopped) return;
+		stopped = true;
+		const failed = /** @type {any} */ (globalThis).__supportChatE2eFailed === true;
+		const keep = stopOptions.keep || options.keep || failed || process.env.SUPPORT_CHAT_E2E_KEEP === '1';
+		if (failed) printLogs(processes, log);
+		// Webhook and worker processes first, so that none of them is left serving a gone main.
+		await Promise.all(processes.filter((p) => p.name !== 'main').map(async (p) => await stopProcess(p)));
+		await Promise.all(processes.filter((p) => p.name === 'main').map(async (p) => await stopProcess(p)));
+		const cleanups = [];
+		if (resources.database && !keep) cleanups.push(dropDatabase(install, resources.database));
+		if (resources.redisPrefix) cleanups.push(deleteRedisKeys(install, resources.redisPrefix));
+		const results = await Promise.allSettled(cleanups);
+		for (const result of results) if (result.status === 'rejected') log(`cleanup failed: ${result.reason}`);
+		if (keep) log(`kept ${tempDir}${resources.database ? ` and database ${resources.database}` : ''}`);
+		else fs.rmSync(tempDir, { recursive: true, force: true });
+	};
+
+	try {
+		const packed = options.packed ?? packPackage(path.join(tempDir, 'pack'), options.packageDir);
+		const ports = await freePorts(2 + 2 * workerCount + (withWebhookProcess ? 2 : 0));
+		const next = () => /** @type {number} */ (ports.shift());
+		const mainPort = next();
+		const webhookPort = withWebhookProcess ? next() : mainPort;
+		const baseUrl = `http://${HOST}:${mainPort}`;
+		const webhookBaseUrl = `http://${HOST}:${webhookPort}`;
+
+		/** @type {Record<string, string>} */
+		const shared = {
+			...baseEnv(),
+			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
+			N8N_WEBHOOK_URL: `${webhookBaseUrl}/`,
+		};
+		if (database === 'postgres') {
+			await dropStaleDatabases(install, DATABASE_PREFIX, 24 * 3600_000);
+			resources.database = `${DATABASE_PREFIX}${runId}`;
+			await createDatabase(install, resources.database);
+			Object.assign(shared, {
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: POSTGRES.host,
+				DB_POSTGRESDB_PORT: String(POSTGRES.port),
+				DB_POSTGRESDB_USER: POSTGRES.user,
+				DB_POSTGRESDB_PASSWORD: POSTGRES.password,
+				DB_POSTGRESDB_DATABASE: resources.database,
+			});
+		}
+		if (mode === 'queue') {
+			resources.redisPrefix = `support-chat-e2e-${runId}`;
+			Object.assign(shared, {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: REDIS.host,
+				QUEUE_BULL_REDIS_PORT: String(REDIS.port),
+				QUEUE_BULL_PREFIX: resources.redisPrefix,
+				N8N_REDIS_KEY_PREFIX: resources.redisPrefix,
+				// Manual runs go through the queue as well, as on a scaled install.
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			});
+		}
+		Object.assign(shared, options.env);
+
+		/**
+		 * One n8n process with a user folder of its own holding the package, as on separate hosts.
+		 * @param {string} name
+		 * @param {string[]} args
+		 * @param {Record<string, string>} env
+		 */
+		const spawnN8n = (name, args, env) => {
+			const userFolder = path.join(tempDir, name);
+			installPackage(packed, userFolder);
+			const proc = startProcess(name, install.node, [install.n8nBin, ...args], {
+				cwd: userFolder,
+				env: install.env({ ...shared, N8N_USER_FOLDER: userFolder, ...env }),
+				logFile: path.join(logsDir, `${name}.log`),
+			});
+			processes.push(proc);
+			return proc;
+		};
+		/** @param {ManagedProcess} proc @param {string} url */
+		const ready = async (proc, url) => {
+			readyMs[proc.name] = await waitForHttpOk(url, proc, readyTimeoutMs);
+		};
+
+		// main runs the database migrations: the others start once it is ready.
+		const main = spawnN8n('main', ['start'], {
+			N8N_PORT: String(mainPort),
+			N8N_RUNNERS_BROKER_PORT: String(next()),
+			// On a scaled install production webhooks go to the webhook processes only.
+			...(withWebhookProcess ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
+		});
+		await ready(main, `${baseUrl}/healthz/readiness`);
+		const waits = [];
+		for (let i = 1; i <= workerCount; i++) {
+			const healthPort = next();
+			const worker = spawnN8n(`worker${i}`, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], {
+				N8N_RUNNERS_BROKER_PORT: String(next()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+				N8N_WORKER_SERVER_ADDRESS: HOST,
+			});
+			waits.push(ready(worker, `http://${HOST}:${healthPort}/healthz/readiness`));
+		}
+		if (withWebhookProcess) {
+			const webhook = spawnN8n('webhook', ['webhook'], {
+				N8N_PORT: String(webhookPort),
+				N8N_RUNNERS_BROKER_PORT: String(next()),
+			});
+			waits.push(ready(webhook, `${webhookBaseUrl}/healthz/readiness`));
+		}
+		await Promise.all(waits);
+
+		const session = await setUpOwner(baseUrl);
+		const instance = makeInstance({
+			mode,
+			baseUrl,
+			webhookBaseUrl,
+			session,
+			install,
+			tempDir,
+			shared,
+			processes,
+			packed,
+			stop,
+			timings: { readyMs, startMs: Date.now() - startedAt },
+			log,
+		});
+		const readiness = Object.entries(readyMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
+		log(`n8n ${mode} up in ${(instance.timings.startMs / 1000).toFixed(1)} s (ready: ${readiness.join(', ')}) at ${baseUrl}`);
+		return instance;
+	} catch (error) {
+		log(`n8n (${mode}) failed to start: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
+		printLogs(processes, log);
+		await stop({ keep: true }).catch(() => {});
+		// The file's other instances keep their logs too (see e2e/environment.js).
+		/** @type {any} */ (globalThis).__supportChatE2eFailed = true;
+		throw error;
+	}
+}
+
+/**
+ * @param {ManagedProcess[]} processes
+ * @param {(line: string) => void} log
+ */
+function printLogs(processes, log) {
+	for (const proc of processes) log(tail(proc.logFile, Number(process.env.SUPPORT_CHAT_E2E_LOG_LINES || 80)));
+}
+
+/**
+ * Creates the owner (the first start's set-up screen), logs in through it and creates an API key with
+ * every scope the owner may have.
+ * @param {string} baseUrl
+ */
+async function setUpOwner(baseUrl) {
+	const browserId = `support-chat-e2e-${randomBytes(4).toString('hex')}`;
+	const setup = await requestOk('POST', `${baseUrl}/rest/owner/setup`, OWNER, { headers: { 'browser-id': browserId } });
+	const cookie = setup.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0])
+		.find((pair) => pair.startsWith('n8n-auth='));
+	if (!cookie) throw new Error('owner set-up answered without an n8n-auth cookie');
+	const headers = { cookie, 'browser-id': browserId };
+	const scopes = (await requestOk('GET', `${baseUrl}/rest/api-keys/scopes`, undefined, { headers })).body.data;
+	const created = await requestOk(
+		'POST',
+		`${baseUrl}/rest/api-keys`,
+		{ label: 'support-chat-e2e', scopes, expiresAt: null },
+		{ headers },
+	);
+	const apiKey = created.body.data.rawApiKey;
+	if (typeof apiKey !== 'string') throw new Error(`no API key in ${JSON.stringify(created.body)}`);
+	return { headers, apiKey, owner: OWNER };
+}
+
+/**
+ * @param {{
+ *   mode: 'regular' | 'queue', baseUrl: string, webhookBaseUrl: string,
+ *   session: { headers: Record<string, string>, apiKey: string, owner: typeof OWNER },
+ *   install: import('./index').N8nInstall, tempDir: string, shared: Record<string, string>,
+ *   processes: ManagedProcess[], packed: import('./index').PackedPackage,
+ *   stop: (options?: { keep?: boolean }) => Promise<void>,
+ *   timings: { readyMs: Record<string, number>, startMs: number }, log: (line: string) => void,
+ * }} context
+ * @returns {N8nInstance}
+ */
+function makeInstance(context) {
+	const { baseUrl, webhookBaseUrl, session, install, tempDir, shared, processes } = context;
+	const apiHeaders = { 'X-N8N-API-KEY': session.apiKey };
+	/** Credential ids by name, from importCredentials, for importWorkflow. */
+	const credentialIds = new Map();
+	let cliRuns = 0;
+
+	/** @type {N8nInstance['rest']} */
+	const rest = async (method, urlPath, body, requestOptions = {}) =>
+		(
+			await requestOk(method, `${baseUrl}${urlPath}`, body, {
+				...requestOptions,
+				headers: { ...session.headers, ...requestOptions.headers },
+			})
+		).body;
+
+	/** @type {N8nInstance['api']} */
+	const api = async (method, urlPath, body, requestOptions = {}) =>
+		(
+			await requestOk(method, `${baseUrl}/api/v1${urlPath}`, body, {
+				...requestOptions,
+				headers: { ...apiHeaders, ...requestOptions.headers },
+			})
+		).body;
+
+	/** @type {N8nInstance['importCredentials']} */
+	const importCredentials = async (credentials) => {
+		const list = Array.isArray(credentials) ? credentials : [credentials];
+		const created = [];
+		for (const credential of list) {
+			const result = await api('POST', '/credentials', {
+				name: credential.name,
+				type: credential.type,
+				data: credential.data,
+			});
+			credentialIds.set(credential.name, result.id);
+			created.push({ id: result.id, name: result.name, type: result.type });
+		}
+		return created;
+	};
+
+	/** @type {N8nInstance['importWorkflow']} */
+	const importWorkflow = async (workflow, importOptions = {}) => {
+		const ids = new Map([...credentialIds, ...Object.entries(importOptions.credentials ?? {})]);
+		const nodes = workflow.nodes.map((node) => {
+			if (!node.credentials) return node;
+			/** @type {Record<string, { id?: string, name: string }>} */
+			const credentials = {};
+			for (const [type, ref] of Object.entries(node.credentials)) {
+				const id = ids.get(ref.name) ?? ref.id;
+				if (!id) throw new Error(`node "${node.name}": no credential named "${ref.name}" was imported`);
+				credentials[type] = { id, name: ref.name };
+			}
+			return { ...node, credentials };
+		});
+		return await api('POST', '/workflows', {
+			name: importOptions.name ?? workflow.name ?? 'support-chat e2e',
+			nodes,
+			connections: workflow.connections ?? {},
+			settings: workflow.settings ?? {},
+			...(workflow.staticData ? { staticData: workflow.staticData } : {}),
+		});
+	};
+
+	/**
+	 * n8n 2.x publishes through an outbox: the API answers before the triggers are live. This waits for
+	 * the editor's publication status to settle on the published version, and fails with the triggers'
+	 * own errors when they could not be activated.
+	 * @type {N8nInstance['publishWorkflow']}
+	 */
+	const publishWorkflow = async (id, publishOptions = {}) => {
+		const workflow = await api('POST', `/workflows/${id}/publish`, {});
+		const timeoutMs = publishOptions.timeoutMs ?? 30_000;
+		const start = Date.now();
+		for (;;) {
+			const { data: status } = await rest('GET', `/rest/workflows/${id}/publication-status`);
+			if (status.status !== 'in_progress' && status.liveVersionId === workflow.activeVersionId) {
+				if (status.status !== 'published') {
+					throw new Error(`workflow ${id} publication ${status.status}: ${JSON.stringify(status.triggers)}`);
+				}
+				return { ...workflow, publication: status };
+			}
+			if (Date.now() - start > timeoutMs) {
+				throw new Error(`workflow ${id} not live after ${timeoutMs} ms: ${JSON.stringify(status)}`);
+			}
+			await sleep(100);
+		}
+	};
+
+	/** @type {N8nInstance['executions']} */
+	const executions = async (query = {}) => {
+		const params = new URLSearchParams();
+		if (query.workflowId) params.set('workflowId', query.workflowId);
+		if (query.status) params.set('status', query.status);
+		params.set('includeData', String(query.includeData ?? true));
+		params.set('limit', String(query.limit ?? 250));
+		const result = await api('GET', `/executions?${params}`);
+		return [...result.data].sort((a, b) => Number(a.id) - Number(b.id));
+	};
+
+	/** @type {N8nInstance['waitForExecutions']} */
+	const waitForExecutions = async (workflowId, waitOptions = {}) => {
+		const count = waitOptions.count ?? 1;
+		const timeoutMs = waitOptions.timeoutMs ?? 60_000;
+		const after = Number(waitOptions.afterId ?? 0);
+		const start = Date.now();
+		for (;;) {
+			const all = (await executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
+			const done = all.filter((e) => FINISHED.has(e.status));
+			if (done.length >= count) {
+				return await Promise.all(
+					done.slice(0, count).map(async (e) => await api('GET', `/executions/${e.id}?includeData=true`)),
+				);
+			}
+			if (Date.now() - start > timeoutMs) {
+				throw new Error(
+					`workflow ${workflowId}: ${done.length} of ${count} executions finished after ${timeoutMs} ms ` +
+						`(statuses: ${all.map((e) => e.status).join(', ') || 'none'})`,
+				);
+			}
+			await sleep(200);
+		}
+	};
+
+	/** @type {N8nInstance['cli']} */
+	const cli = async (args, cliOptions = {}) => {
+		const [brokerPort] = await freePorts(1);
+		cliRuns += 1;
+		const userFolder = path.join(tempDir, 'main');
+		const env = install.env({
+			...shared,
+			N8N_USER_FOLDER: userFolder,
+			// Every n8n process, a one-off CLI command too, starts a task broker of its own.
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			N8N_LOG_LEVEL: cliOptions.logLevel ?? 'warn',
+			...cliOptions.env,
+		});
+		return await new Promise((resolve) => {
+			execFile(
+				install.node,
+				[install.n8nBin, ...args],
+				{ cwd: userFolder, env, timeout: cliOptions.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
+				(error, stdout, stderr) => {
+					// A number, or the signal's name when killed (a timeout), or a spawn error's code.
+					const code = error ? (error.code ?? error.signal ?? 'error') : 0;
+					fs.appendFileSync(
+						path.join(tempDir, 'logs', `cli-${cliRuns}.log`),
+						`$ n8n ${args.join(' ')}\n${stdout}\n${stderr}\n(exit ${code})\n`,
+					);
+					resolve({ code, stdout, stderr });
+				},
+			);
+		});
+	};
+
+	/**
+	 * The run is printed through n8n's logger at info level, as pretty JSON from a line holding only `{`
+	 * to one holding only `}`. n8n 2.41.1 under Node 24 sometimes dies of SIGSEGV in process.exit() after
+	 * printing (about 1 run in 5 here): a complete, finished run is taken as the result all the same.
+	 * @type {N8nInstance['executeWorkflowCli']}
+	 */
+	const executeWorkflowCli = async (id) => {
+		const result = await cli(['execute', `--id=${id}`, '--rawOutput'], { logLevel: 'info' });
+		const lines = result.stdout.split('\n');
+		const first = lines.indexOf('{');
+		const last = lines.lastIndexOf('}');
+		/** @type {any} */
+		let run;
+		try {
+			run = first >= 0 && last > first ? JSON.parse(lines.slice(first, last + 1).join('\n')) : undefined;
+		} catch {
+			run = undefined;
+		}
+		if (!run || (result.code !== 0 && !(result.code === 'SIGSEGV' && run.finished === true))) {
+			throw new Error(`n8n execute --id=${id} exited with ${result.code}\n${result.stdout}\n${result.stderr}`.slice(-4000));
+		}
+		return run;
+	};
+
+	return {
+		mode: context.mode,
+		baseUrl,
+		webhookBaseUrl,
+		apiKey: session.apiKey,
+		owner: session.owner,
+		tempDir,
+		package: context.packed,
+		processes,
+		timings: context.timings,
+		logs: Object.fromEntries(processes.map((p) => [p.name, p.logFile])),
+		rest,
+		api,
+		importCredentials,
+		importWorkflow,
+		publishWorkflow,
+		unpublishWorkflow: async (id) => await api('POST', `/workflows/${id}/unpublish`, {}),
+		executions,
+		execution: async (id) => await api('GET', `/executions/${id}?includeData=true`),
+		waitForExecutions,
+		webhookUrl: (webhookPath) => `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`,
+		webhook: async (method, webhookPath, body, requestOptions) =>
+			await request(method, `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`, body, requestOptions),
+		nodeTypes: async () => await rest('GET', '/types/nodes.json'),
+		credentialTypes: async () => await rest('GET', '/types/credentials.json'),
+		cli,
+		executeWorkflowCli,
+		printLogs: () => printLogs(processes, context.log),
+		stop: context.stop,
+	};
+}
+
+module.exports = { startN8n, HttpError };

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+
+import { PACKAGE_NAME, request, startN8n, type N8nInstance } from '../harness';
+
+/*
+ * The package as a user gets it: packed with `npm pack`, installed into a real n8n's
+ * ~/.n8n/nodes/node_modules, loaded at start as a community package. What the editor is told about it
+ * is read back through the same endpoints the editor uses.
+ */
+
+const ACTION = `${PACKAGE_NAME}.supportChat`;
+const TRIGGER = `${PACKAGE_NAME}.supportChatTrigger`;
+const CREDENTIAL = 'supportChatApi';
+
+interface NodeTypeDescription {
+	name: string;
+	displayName: string;
+	version: number | number[];
+	group: string[];
+	iconUrl?: string | { light: string; dark: string };
+	credentials?: Array<{ name: string; required?: boolean }>;
+	webhooks?: unknown[];
+	properties: Array<{ name: string }>;
+	[key: string]: unknown;
+}
+
+interface CredentialTypeDescription {
+	name: string;
+	displayName: string;
+	iconUrl?: string | { light: string; dark: string };
+	properties: Array<{ name: string; typeOptions?: { password?: boolean } }>;
+	authenticate?: unknown;
+	test?: unknown;
+	supportedNodes?: string[];
+}
+
+let n8n: N8nInstance;
+let nodeTypes: NodeTypeDescription[];
+let credentialTypes: CredentialTypeDescription[];
+
+beforeAll(async () => {
+	n8n = await startN8n({ mode: 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
+	nodeTypes = await n8n.nodeTypes();
+	credentialTypes = await n8n.credentialTypes();
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+});
+
+const nodeType = (name: string) => {
+	const found = nodeTypes.filter((type) => type.name === name);
+	expect(found.map((type) => type.name)).toEqual([name]);
+	return found[0];
+};
+
+/** Both variants of an icon are served by n8n as SVG. */
+async function expectServedIcons(iconUrl: NodeTypeDescription['iconUrl']) {
+	expect(iconUrl).toEqual({ light: expect.any(String), dark: expect.any(String) });
+	const urls = iconUrl as { light: string; dark: string };
+	expect(urls.light).not.toEqual(urls.dark);
+	for (const url of [urls.light, urls.dark]) {
+		expect(url).toMatch(new RegExp(`^icons/${PACKAGE_NAME}/dist/.+\\.svg$`));
+		const response = await request('GET', `${n8n.baseUrl}/${url}`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+		expect(String(response.body)).toMatch(/<svg[\s>]/);
+	}
+}
+
+test('the installed package holds what npm pack ships: dist, package.json, README, LICENSE', () => {
+	const unexpected = n8n.package.files.filter(
+		(file) => !/^(dist\/|package\.json$|README(\.md)?$|LICENSE(\.md)?$|index\.js$)/i.test(file),
+	);
+	expect(unexpected).toEqual([]);
+	expect(n8n.package.files.filter((file) => /\.ts$/.test(file) && !/\.d\.ts$/.test(file))).toEqual([]);
+});
+
+test('the action node is loaded as a community node, with its credential and icons', async () => {
+	const action = nodeType(ACTION);
+	expect(action.group).not.toContain('trigger');
+	expect(action.credentials).toEqual(expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]));
+	expect(action.properties.map((property) => property.name)).toContain('resource');
+	await expectServedIcons(action.iconUrl);
+});
+
+test('the trigger node is loaded as a webhook trigger, with its credential and icons', async () => {
+	const trigger = nodeType(TRIGGER);
+	expect(trigger.group).toContain('trigger');
+	expect(Array.isArray(trigger.webhooks) && trigger.webhooks.length).toBeGreaterThan(0);
+	expect(trigger.credentials).toEqual(expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]));
+	await expectServedIcons(trigger.iconUrl);
+});
+
+test('the credential type supportChatApi exists, with a secret token, an auth rule and a test request', async () => {
+	const found = credentialTypes.filter((type) => type.name === CREDENTIAL);
+	expect(found).toHaveLength(1);
+	const [credential] = found;
+	const token = credential.properties.find((property) => property.name === 'apiToken');
+	expect(token?.typeOptions?.password).toBe(true);
+	expect(credential.properties.map((property) => property.name)).toContain('baseUrl');
+	expect(credential.authenticate).toBeDefined();
+	expect(credential.test).toBeDefined();
+	expect(credential.supportedNodes).toEqual(expect.arrayContaining([ACTION, TRIGGER]));
+	await expectServedIcons(credential.iconUrl);
+});
+
+test('the editor gets the full descriptions of both nodes', async () => {
+	const infos = [ACTION, TRIGGER].map((name) => {
+		const { version } = nodeType(name);
+		return { name, version: Array.isArray(version) ? Math.max(...version) : version };
+	});
+	const descriptions = (await n8n.rest('POST', '/rest/node-types', { nodeInfos: infos })).data as NodeTypeDescription[];
+	// Full descriptions carry the bare name; the package prefix is added by the loader.
+	expect(descriptions.map((description) => description.name)).toEqual(['supportChat', 'supportChatTrigger']);
+	for (const description of descriptions) expect(description.properties.length).toBeGreaterThan(0);
+});
+
+test('n8n logged no failure about the package', () => {
+	const log = fs.readFileSync(n8n.logs.main, 'utf8');
+	const complaints = log
+		.split('\n')
+		.filter((line) => line.includes(PACKAGE_NAME) || /supportChat/i.test(line))
+		.filter((line) => /error|fail|warn|unknown|could not/i.test(line));
+	expect(complaints).toEqual([]);
+});
