@@ -83,3 +83,27 @@ it('sends the page size under the parameter name given, only on the first reques
 	expect(asked[0].qs).toEqual({ per_page: 1 });
 	expect(asked[1]).toMatchObject({ url: '/script/include/api/users?cursor=x&per_page=1', qs: {} });
 });
+
+describe('with concurrency', () => {
+	const paged = (page: number) => ({ data: rec(page * 2 - 1, page * 2), page, total_pages: 5 });
+	const settings = { ...DEFAULT_PAGINATION, concurrency: 3 };
+
+	it('takes the pages in order however they arrive', async () => {
+		const { client, asked } = scripted([1, 2, 3, 4, 5].map(paged));
+		const result = await paginate(ctx, client, list(), settings, 0);
+		expect(result.items).toEqual(rec(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+		expect(asked.map((a) => a.qs)).toEqual([{}, { page: 2 }, { page: 3 }, { page: 4 }, { page: 5 }]);
+	});
+
+	it('fails with the error of the page that failed, and leaves no rejection unobserved', async () => {
+		const bodies = [paged(1), paged(2)];
+		const { client } = scripted(bodies);
+		await expect(paginate(ctx, client, list(), settings, 0)).rejects.toThrow('unexpected request #3');
+	});
+
+	it('asks only for the pages Limit needs', async () => {
+		const { client, asked } = scripted([1, 2, 3, 4, 5].map(paged));
+		expect((await paginate(ctx, client, list(5), settings, 0)).items).toEqual(rec(1, 2, 3, 4, 5));
+		expect(asked).toHaveLength(3);
+	});
+});

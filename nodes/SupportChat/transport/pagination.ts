@@ -190,17 +190,25 @@ export async function paginate(
 		const needed = Number.isFinite(wanted) ? Math.ceil((wanted - collected.length) / Math.max(perPage, 1)) : plan.values.length;
 		const values = plan.values.slice(0, needed);
 		checkBudget(values.length);
-		for (let start = 0; start < values.length; start += settings.concurrency) {
-			const batch = values.slice(start, start + settings.concurrency).map((value) => ({
-				path: template.path,
-				url: template.url,
-				qs: { ...template.qs, [plan.param]: value },
-			}));
-			const results = await Promise.all(batch.map(fetch));
-			for (let i = 0; i < results.length; i++) {
-				seenRequests.add(requestKey(batch[i]));
-				if (!accept(results[i].reading, batch[i], start + i < values.length - 1)) return;
-			}
+		// A sliding window: up to `concurrency` requests in flight, their pages taken in order. Each
+		// outcome is held as a value, so a request abandoned by an early stop cannot reject unobserved.
+		const requests = values.map((value) => ({
+			path: template.path,
+			url: template.url,
+			qs: { ...template.qs, [plan.param]: value },
+		}));
+		const inFlight: Array<Promise<{ result?: Awaited<ReturnType<typeof fetch>>; error?: unknown }>> = [];
+		const launch = (index: number) => {
+			if (index >= requests.length) return;
+			seenRequests.add(requestKey(requests[index]));
+			inFlight.push(fetch(requests[index]).then((result) => ({ result }), (error: unknown) => ({ error })));
+		};
+		for (let index = 0; index < settings.concurrency; index++) launch(index);
+		for (let index = 0; index < requests.length; index++) {
+			const outcome = await inFlight.shift()!;
+			if (outcome.error !== undefined) throw outcome.error;
+			if (!accept(outcome.result!.reading, requests[index], index < requests.length - 1)) return;
+			launch(index + settings.concurrency);
 		}
 	}
 
