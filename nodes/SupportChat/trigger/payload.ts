@@ -294,7 +294,7 @@ const ID_KEYS: Record<Resource, { flat: string[]; nested: string[] }> = {
 	},
 	message: {
 		flat: ['message_id', 'messageId', 'msg_id', 'msgId'],
-		nested: ['message', 'msg'],
+		nested: ['message', 'msg', 'first_message', 'firstMessage', 'last_message', 'lastMessage'],
 	},
 };
 
@@ -396,6 +396,9 @@ const DELIVERY_BODY_KEYS = [
 	'message_uuid',
 ];
 
+/** Envelope parts that describe the delivery rather than the record (`{ webhook: { event_id } }`). */
+const DELIVERY_META_OBJECTS = ['webhook', 'event', 'meta', 'metadata', '_meta', 'envelope', 'delivery'];
+
 export interface DeliveryId {
 	id: string;
 	/** Where it was found: `header webhook-id`, `body.event_id`, `body.id`. */
@@ -404,8 +407,8 @@ export interface DeliveryId {
 
 /**
  * The id of the delivery itself, which a sender keeps when it retries: the Standard Webhooks
- * `webhook-id` and similar headers, an event id in the body, or the envelope's own `id`
- * (`{ id, event, data: {...} }`). A flat body's `id` names the resource, not the delivery, so it is
+ * `webhook-id` and similar headers, an event id in the body, the envelope's own `id`
+ * (`{ id, event, data: {...} }`), or an id in the envelope's delivery metadata (`webhook.event_id`). A flat body's `id` names the resource, not the delivery, so it is
  * not used: two events about the same conversation must not look like one delivery.
  */
 export function deliveryId(body: JsonObject, headers: HeaderMap): DeliveryId | undefined {
@@ -420,6 +423,14 @@ export function deliveryId(body: JsonObject, headers: HeaderMap): DeliveryId | u
 	if (isEnvelope(body)) {
 		const value = asText(body.id);
 		if (value !== undefined) return { id: value, source: 'body.id' };
+	}
+	for (const holder of DELIVERY_META_OBJECTS) {
+		const meta = body[holder];
+		if (!isRecord(meta)) continue;
+		for (const key of [...DELIVERY_BODY_KEYS, 'id']) {
+			const value = asText(meta[key]);
+			if (value !== undefined) return { id: value, source: `body.${holder}.${key}` };
+		}
 	}
 	for (const name of DELIVERY_HEADERS_PER_ATTEMPT) {
 		const value = asText(headerValue(headers, name));
