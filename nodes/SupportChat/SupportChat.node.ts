@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { properties } from './actions/versionDescription';
-import { listSearch, loadOptions } from './methods';
+import { listSearch } from './methods';
 
 export class SupportChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,7 +29,7 @@ export class SupportChat implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -83,21 +83,41 @@ describe('From list', () => {
 	});
 });
 
-it('offers the existing tags in the Tag dropdown, sorted', async () => {
-	const options = await callMethod({
-		node: { type: ACTION_TYPE, parameters: { resource: 'tag', operation: 'add' } },
-		nodeType: node,
-		credentials: credentialsFor(sandbox),
-		call: (context) => node.methods.loadOptions.getTags.call(context),
-	});
-	expect(options).toEqual(['lead', 'newsletter', 'vip'].map((name) => ({ name, value: name })));
-});
+describe('Tag picker', () => {
+	const searchTags = (filter?: string) =>
+		callMethod({
+			node: { type: ACTION_TYPE, parameters: { resource: 'tag', operation: 'add' } },
+			nodeType: node,
+			credentials: credentialsFor(sandbox),
+			path: 'parameters.tag',
+			call: (context) => (node.methods.listSearch.searchTags as Search).call(context, filter),
+		});
 
-it('adds a tag typed as an expression that is not in the list yet', async () => {
-	const user = sandbox.state.users[0];
-	const run = await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(user.id), tag: '=brand-new' });
-	expect(run.status).toBe('success');
-	expect(sandbox.state.users[0].tags).toContain('brand-new');
+	it('lists the existing tags, sorted', async () => {
+		expect((await searchTags()).results).toEqual(['lead', 'newsletter', 'vip'].map((name) => ({ name, value: name })));
+	});
+
+	it('filters them', async () => {
+		expect((await searchTags('VI')).results).toEqual([{ name: 'vip', value: 'vip' }]);
+	});
+
+	it('adds a new tag given by name', async () => {
+		const user = sandbox.state.users[0];
+		const run = await runAction(sandbox, {
+			resource: 'tag',
+			operation: 'add',
+			userId: byId(user.id),
+			tag: { __rl: true, mode: 'name', value: 'brand-new' },
+		});
+		expect(run.status).toBe('success');
+		expect(sandbox.state.users[0].tags).toContain('brand-new');
+	});
+
+	it('still takes a tag saved as a plain string', async () => {
+		const user = sandbox.state.users[0];
+		await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(user.id), tag: 'plain' });
+		expect(sandbox.requests[0].body).toEqual({ user_id: user.id, tag: 'plain' });
+	});
 });
 
 describe('Simplify', () => {

@@ -216,7 +216,7 @@ describe('messages', () => {
 describe('tags', () => {
 	it('adds a tag to a user', async () => {
 		const user = sandbox.state.users[4];
-		const run = await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(user.id), tag: 'escalated' });
+		const run = await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(user.id), tag: { __rl: true, mode: 'name', value: 'escalated' } });
 		expect(run.status).toBe('success');
 		expect(sandbox.requests[0]).toMatchObject({ method: 'POST', path: '/tags', body: { user_id: user.id, tag: 'escalated' } });
 		expect(sandbox.state.users[4].tags).toContain('escalated');

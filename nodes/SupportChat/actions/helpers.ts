@@ -38,9 +38,10 @@ export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: nu
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (text === '') {
-		throw new NodeOperationError(ctx.getNode(), `The ${label} ID is empty`, {
+		const what = label === 'tag' ? 'tag name' : `${label} ID`;
+		throw new NodeOperationError(ctx.getNode(), `The ${what} is empty`, {
 			itemIndex,
-			description: `Give the ${label} ID, or map it from an earlier node with an expression.`,
+			description: `Give the ${what}, or map it from an earlier node with an expression.`,
 		});
 	}
 	return text;

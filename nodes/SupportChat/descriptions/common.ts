@@ -14,6 +14,16 @@ export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Co
 		description: `The ${label.toLowerCase()} to act on`,
 		modes: [
 			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${label.toLowerCase()}...`,
+				typeOptions: {
+					searchListMethod: label === 'User' ? 'searchUsers' : 'searchConversations',
+					searchable: true,
+				},
+			},
+			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',

@@ -1,2 +1,4 @@
-export * as listSearch from './listSearch';
-export * as loadOptions from './loadOptions';
+import * as lists from './listSearch';
+import * as tags from './tags';
+
+export const listSearch = { ...lists, ...tags };

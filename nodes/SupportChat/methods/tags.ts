@@ -1,0 +1,24 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { DEFAULT_PAGINATION, isRecord } from '../transport/pageShape';
+import { paginate } from '../transport/pagination';
+import { SupportChatClient } from '../transport/request';
+
+/**
+ * Existing tags for the Tag picker ("By Name" takes a new one). The list is small and the spec
+ * documents no search parameter, so it is fetched whole (a few pages at most) and filtered here.
+ */
+export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const client = await SupportChatClient.connect(this, 0);
+	// A dropdown does not need thousands of entries: a few pages are enough.
+	const { items } = await paginate(this, client, { path: '/tags', limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
+	const names = items
+		.map((tag) => (isRecord(tag) ? (tag.name ?? tag.tag ?? tag.title ?? tag.label) : tag))
+		.filter((name): name is string => typeof name === 'string' && name !== '');
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const results = [...new Set(names)]
+		.filter((name) => needle === '' || name.toLowerCase().includes(needle))
+		.sort((a, b) => a.localeCompare(b))
+		.map((name) => ({ name, value: name }));
+	return { results };
+}
