@@ -9,10 +9,12 @@ const base = { plugins: { 'n8n-nodes-base': n8nNodesBase } };
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'e2e/**', 'sandbox/**', 'scripts/**', '*.js', '*.mjs'] },
 	{
-		files: ['**/*.ts', 'package.json'],
+		files: ['**/*.ts', '**/*.json'],
 		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module', extraFileExtensions: ['.json'] } },
 	},
-	{ ...n8nCommunityNodesPlugin.configs.recommended, files: ['**/*.ts', 'package.json'] },
+	{ ...n8nCommunityNodesPlugin.configs.recommended, files: ['**/*.ts', '**/*.json'] },
+	// The package scanner (@n8n/scan-community-package) adds this rule to the recommended set.
+	{ files: ['**/*.ts', '**/*.json'], rules: { 'no-console': 'error' } },
 	{ ...base, files: ['package.json'], rules: n8nNodesBase.configs.community.rules },
 	{
 		...base,
