@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -58,15 +59,20 @@ export class SupportChatApi implements ICredentialType {
 		},
 	];
 
-	// The service only knows bearer tokens (spec §5).
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiToken}}',
-			},
-		},
-	};
+	/**
+	 * The service only knows bearer tokens (spec §5). A function rather than n8n's declarative
+	 * `{ type: 'generic' }` block: n8n evaluates a declarative block as expressions on every request,
+	 * which a long Return All pays a thousand times over for one constant header.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiToken ?? '')}` },
+		};
+	}
 
 	// GET /tags needs a valid token and costs the service the least of the documented reads.
 	test: ICredentialTestRequest = {

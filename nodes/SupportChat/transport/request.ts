@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -129,6 +130,7 @@ export class SupportChatClient {
 	private constructor(
 		private readonly ctx: SupportChatContext,
 		readonly baseUrl: string,
+		private readonly credentials: ICredentialDataDecryptedObject,
 		private readonly token: string | undefined,
 		private readonly settings: ClientSettings,
 		private readonly limiter: RateLimiter,
@@ -145,7 +147,7 @@ export class SupportChatClient {
 		const base = normalizeBaseUrl(credentials.baseUrl, credentials.allowHttp === true);
 		if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
 		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : undefined;
-		return new SupportChatClient(ctx, base.url, token, settings, limiter, itemIndex);
+		return new SupportChatClient(ctx, base.url, credentials, token, settings, limiter, itemIndex);
 	}
 
 	/**
@@ -194,6 +196,9 @@ export class SupportChatClient {
 						ignoreHttpStatusErrors: true,
 						timeout: this.settings.timeoutMs,
 					},
+					// The credentials read once by connect(): without them n8n decrypts them again for
+					// every request, which is most of a page's cost on a long list.
+					{ credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: this.credentials } },
 				)) as FullResponse;
 				const headers = flattenHeaders(raw.headers);
 				const parsed = parseBody(raw.body, headers['content-type']);
