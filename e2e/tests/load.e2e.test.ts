@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 
 import { PACKAGE_NAME, request, startN8n, type N8nInstance } from '../harness';
+import { SANDBOX_TOKEN } from '../support';
+import { startSandbox, type Sandbox } from '../../sandbox';
 
 /*
  * The package as a user gets it: packed with `npm pack`, installed into a real n8n's
  * ~/.n8n/nodes/node_modules, loaded at start as a community package. What the editor is told about it
- * is read back through the same endpoints the editor uses.
+ * is read back through the same endpoints the editor uses, and the credential test is run the way the
+ * editor's "Test" / "Retry" button runs it, against the sandbox.
  */
 
 const ACTION = `${PACKAGE_NAME}.supportChat`;
@@ -21,6 +24,11 @@ interface NodeTypeDescription {
 	credentials?: Array<{ name: string; required?: boolean }>;
 	webhooks?: unknown[];
 	properties: Array<{ name: string }>;
+	codex?: {
+		categories?: string[];
+		subcategories?: Record<string, string[]>;
+		resources?: Record<string, Array<{ url: string }>>;
+	};
 	[key: string]: unknown;
 }
 
@@ -35,10 +43,12 @@ interface CredentialTypeDescription {
 }
 
 let n8n: N8nInstance;
+let sandbox: Sandbox;
 let nodeTypes: NodeTypeDescription[];
 let credentialTypes: CredentialTypeDescription[];
 
 beforeAll(async () => {
+	sandbox = await startSandbox({ token: SANDBOX_TOKEN, seed: { users: 3, conversations: 1, tags: ['vip'] } });
 	n8n = await startN8n({ mode: 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
 	nodeTypes = await n8n.nodeTypes();
 	credentialTypes = await n8n.credentialTypes();
@@ -46,6 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await n8n?.stop();
+	await sandbox?.close();
 });
 
 const nodeType = (name: string) => {
@@ -103,6 +114,58 @@ test('the credential type supportChatApi exists, with a secret token, an auth ru
 	expect(credential.test).toBeDefined();
 	expect(credential.supportedNodes).toEqual(expect.arrayContaining([ACTION, TRIGGER]));
 	await expectServedIcons(credential.iconUrl);
+});
+
+test.each([
+	[ACTION, '#operations'],
+	[TRIGGER, '#trigger'],
+])('%s comes with its codex: category, subcategory and documentation links', (name, anchor) => {
+	const { codex } = nodeType(name);
+	const repository = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat';
+	expect(codex).toEqual({
+		categories: ['Communication'],
+		subcategories: { Communication: ['Customer Support'] },
+		resources: {
+			primaryDocumentation: [{ url: `${repository}${anchor}` }],
+			credentialDocumentation: [{ url: `${repository}#credentials` }],
+		},
+	});
+});
+
+describe('the credential test (POST /rest/credentials/test, as the editor sends it)', () => {
+	const data = (apiToken: string) => ({ baseUrl: sandbox.origin, apiToken, allowHttp: false, webhookSecret: '' });
+	const test = async (credential: { id: string; name: string; type: string }, body: Record<string, unknown>) =>
+		(await n8n.rest('POST', '/rest/credentials/test', { credentials: { ...credential, data: body } })).data as {
+			status: string;
+			message: string;
+		};
+
+	beforeEach(() => sandbox.clearLog());
+
+	it('passes with the right token, after one authorised GET /tags', async () => {
+		const [credential] = await n8n.importCredentials({ name: 'Good token', type: CREDENTIAL, data: data(SANDBOX_TOKEN) });
+		expect(await test(credential, data(SANDBOX_TOKEN))).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
+			'GET /tags 200 Bearer ***',
+		]);
+	});
+
+	it('passes for a saved credential whose secrets the editor sends back redacted', async () => {
+		const [credential] = await n8n.importCredentials({ name: 'Saved token', type: CREDENTIAL, data: data(SANDBOX_TOKEN) });
+		const saved = (await n8n.rest('GET', `/rest/credentials/${credential.id}?includeData=true`)).data;
+		expect(saved.data.apiToken).not.toBe(SANDBOX_TOKEN);
+		expect(await test(credential, saved.data)).toMatchObject({ status: 'OK' });
+		expect(sandbox.requests.map((r) => r.status)).toEqual([200]);
+	});
+
+	it('fails with a wrong token, saying why', async () => {
+		const [credential] = await n8n.importCredentials({ name: 'Bad token', type: CREDENTIAL, data: data('wrong-token') });
+		const result = await test(credential, data('wrong-token'));
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/unauthori[sz]ed|401|token/i);
+		expect(sandbox.requests.length).toBeGreaterThan(0);
+		expect(sandbox.requests.every((r) => r.path === '/tags' && r.status === 401)).toBe(true);
+	});
 });
 
 test('the editor gets the full descriptions of both nodes', async () => {

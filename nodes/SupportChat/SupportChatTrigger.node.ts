@@ -313,15 +313,14 @@ export class SupportChatTrigger implements INodeType {
 			Date.now(),
 		);
 
-		if (decision.action === 'run') {
-			// With responseMode onReceived n8n starts the run, then sends this answer at once.
-			return { workflowData: [decision.items], webhookResponse: decision.body };
-		}
-
-		// No workflowData at all: even an empty list would start (and record) an empty execution.
+		// The answer is written here, at once, before the run starts: a slow workflow must not make the
+		// service time out and retry. (Handing it to n8n as webhookResponse does not work in n8n 2.41,
+		// which answers such a trigger with the text "firstEntryJson".)
 		const response = this.getResponseObject();
 		response.writeHead(decision.status, { 'Content-Type': 'application/json; charset=utf-8' });
 		response.end(JSON.stringify(decision.body));
+		if (decision.action === 'run') return { workflowData: [decision.items], noWebhookResponse: true };
+		// No workflowData at all: even an empty list would start (and record) an empty execution.
 		return { noWebhookResponse: true };
 	}
 }

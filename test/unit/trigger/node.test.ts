@@ -111,7 +111,8 @@ describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => 
 			},
 		});
 		expect(result.status).toBe(200);
-		expect(result.responseBody).toEqual({ received: true });
+		expect(result.responseBody).toBe(JSON.stringify({ received: true }));
+		expect(result.responseHeaders['content-type']).toMatch(/application\/json/);
 		expect(result.response.workflowData?.[0]).toHaveLength(1);
 		expect(result.response.workflowData?.[0][0].json).toMatchObject({
 			event: 'messageCreated',
