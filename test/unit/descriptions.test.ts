@@ -45,3 +45,16 @@ describe('resource locators', () => {
 		expect(typeof (node.methods.listSearch as Record<string, unknown>)[method]).toBe('function');
 	});
 });
+
+describe('credentials', () => {
+	it('authenticate with a declarative block, so the HTTP Request node can use them', async () => {
+		const { SupportChatApi } = await import('../../credentials/SupportChatApi.credentials');
+		// The editor lists a credential under "predefined credential type" when `authenticate` survives
+		// JSON serialisation (a function would not).
+		const seenByEditor = JSON.parse(JSON.stringify(new SupportChatApi()));
+		expect(seenByEditor.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } },
+		});
+	});
+});
