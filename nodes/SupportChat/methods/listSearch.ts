@@ -7,73 +7,53 @@ import { fetchPage } from '../transport/pagination';
 import { SupportChatClient } from '../transport/request';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
+type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;
+
 /**
  * The editor's "From list" pages through the same pagination machinery as Get Many, one page per
  * call; the next request travels as the pagination token. The spec documents no search parameter, so
  * the filter is applied to each page here.
  */
-async function searchList(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
-	filter: string | undefined,
-	paginationToken: string | undefined,
-): Promise<INodeListSearchResult> {
-	const client = await SupportChatClient.connect(ctx, 0);
-	let request: PageRequest = { path, qs: {} };
-	if (paginationToken) {
-		try {
-			request = JSON.parse(paginationToken) as PageRequest;
-		} catch {
-			throw new NodeOperationError(ctx.getNode(), 'The list could not be continued; reopen it');
+function searchList(path: string, toItem: ToItem) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const client = await SupportChatClient.connect(this, 0);
+		let request: PageRequest = { path, qs: {} };
+		if (paginationToken) {
+			try {
+				request = JSON.parse(paginationToken) as PageRequest;
+			} catch {
+				throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
+			}
 		}
-	}
-	const { reading } = await fetchPage(client, request, DEFAULT_PAGINATION);
-	const needle = filter?.trim().toLowerCase() ?? '';
-	const results = reading.items
-		.filter(isRecord)
-		.map(toItem)
-		.filter((item): item is INodeListSearchItems => item !== undefined)
-		.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle));
-	const more = reading.next !== undefined && reading.items.length > 0;
-	return { results, paginationToken: more ? JSON.stringify(reading.next) : undefined };
+		const { reading } = await fetchPage(client, request, DEFAULT_PAGINATION);
+		const needle = filter?.trim().toLowerCase() ?? '';
+		const results = reading.items
+			.filter(isRecord)
+			.map(toItem)
+			.filter((item): item is INodeListSearchItems => item !== undefined)
+			.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle));
+		const more = reading.next !== undefined && reading.items.length > 0;
+		return { results, paginationToken: more ? JSON.stringify(reading.next) : undefined };
+	};
 }
 
-export async function searchUsers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/users',
-		(record) => {
-			const user = userSummary(record);
-			if (user.id === undefined) return undefined;
-			const label = [user.name, user.email && `<${user.email}>`].filter(Boolean).join(' ') || user.phone || user.id;
-			return { name: String(label), value: String(user.id) };
-		},
-		filter,
-		paginationToken,
-	);
-}
+/** Users, labelled "name <email>". */
+export const searchUsers = searchList('/users', (record) => {
+	const user = userSummary(record);
+	if (user.id === undefined) return undefined;
+	const label = [user.name, user.email && `<${user.email}>`].filter(Boolean).join(' ') || user.phone || user.id;
+	return { name: String(label), value: String(user.id) };
+});
 
-export async function searchConversations(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/conversations',
-		(record) => {
-			const conversation = conversationSummary(record);
-			if (conversation.id === undefined) return undefined;
-			const who = conversation.user_name ?? conversation.user_email ?? (conversation.user_id && `user ${conversation.user_id}`);
-			const label = [`#${conversation.id}`, conversation.subject, who, conversation.status].filter(Boolean).join(' · ');
-			return { name: label, value: String(conversation.id) };
-		},
-		filter,
-		paginationToken,
-	);
-}
+/** Conversations, labelled "#id · subject · user · status". */
+export const searchConversations = searchList('/conversations', (record) => {
+	const conversation = conversationSummary(record);
+	if (conversation.id === undefined) return undefined;
+	const who = conversation.user_name ?? conversation.user_email ?? (conversation.user_id && `user ${conversation.user_id}`);
+	const label = [`#${conversation.id}`, conversation.subject, who, conversation.status].filter(Boolean).join(' · ');
+	return { name: label, value: String(conversation.id) };
+});
