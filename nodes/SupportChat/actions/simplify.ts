@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../transport/pageShape';
+import { getPath, isRecord } from '../transport/pageShape';
 
 /** The first of several names a service may give the same field. */
 function pick(record: IDataObject, ...paths: string[]): IDataObject[string] | undefined {
 	for (const path of paths) {
-		let value: unknown = record;
-		for (const part of path.split('.')) value = isRecord(value) ? value[part] : undefined;
+		const value = getPath(record, path);
 		if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
 	}
 	return undefined;

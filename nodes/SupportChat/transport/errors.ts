@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { isRecord } from './pageShape';
 
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -22,10 +22,6 @@ const MESSAGE_KEYS = [
 function clip(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
-}
-
-function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function fromHtml(html: string): string | undefined {
