@@ -2,6 +2,7 @@
 // rules) and @n8n/eslint-plugin-community-nodes (what n8n's package scanner runs).
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';
+import regexpPlugin from 'eslint-plugin-regexp';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
 const base = { plugins: { 'n8n-nodes-base': n8nNodesBase } };
@@ -15,6 +16,18 @@ export default [
 	{ ...n8nCommunityNodesPlugin.configs.recommended, files: ['**/*.ts', '**/*.json'] },
 	// The package scanner (@n8n/scan-community-package) adds this rule to the recommended set.
 	{ files: ['**/*.ts', '**/*.json'], rules: { 'no-console': 'error' } },
+	// Every pattern in node code may meet text from the service or a webhook sender: none may backtrack
+	// super-linearly, whether anchored (no-super-linear-backtracking) or scanned along the input
+	// (no-super-linear-move, which also catches an unanchored search restarting at every position).
+	{
+		...regexpPlugin.configs['flat/recommended'],
+		files: ['**/*.ts'],
+		rules: {
+			...regexpPlugin.configs['flat/recommended'].rules,
+			'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+			'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
+		},
+	},
 	{ ...base, files: ['package.json'], rules: n8nNodesBase.configs.community.rules },
 	{
 		...base,

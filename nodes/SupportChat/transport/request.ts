@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { SecretMask } from '../shared/secrets';
 import { normalizeBaseUrl } from './baseUrl';
 import { extractErrorMessage, failureInBody, hintForStatus, redact } from './errors';
 import type { Outcome, RetryDecision, RetrySettings } from './retry';
@@ -127,6 +128,9 @@ function describeRetries(decision: RetryDecision, attempts: number, method: IHtt
  * limit, parses bodies, and turns every failure into a NodeApiError that says what to change.
  */
 export class SupportChatClient {
+	/** Masks the API token in every form: whatever reaches a message, a description or an item goes through it. */
+	readonly mask: SecretMask;
+
 	private constructor(
 		private readonly ctx: SupportChatContext,
 		readonly baseUrl: string,
@@ -135,7 +139,9 @@ export class SupportChatClient {
 		private readonly settings: ClientSettings,
 		private readonly limiter: RateLimiter,
 		private readonly itemIndex: number,
-	) {}
+	) {
+		this.mask = new SecretMask([token]);
+	}
 
 	static async connect(
 		ctx: SupportChatContext,

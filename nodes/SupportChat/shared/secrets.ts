@@ -1,0 +1,117 @@
+/**
+ * Masking secrets (the API token, the webhook secret) wherever a service or a sender echoed them: in
+ * error messages, in output items, in answers to a delivery. One rule for the whole package.
+ *
+ * A secret is masked in its raw form and in the encodings a service may echo it in: URL-encoded
+ * (`%2B`, or `+` for a space as in form bodies) and base64 or base64url, at each of the three byte
+ * alignments a copy can have inside a longer base64 text (`Bearer <token>` encoded whole, say).
+ */
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Secrets shorter than this are masked only where a whole value equals them: inside longer text a
+ * short string matches too often by chance to be told apart from the secret.
+ */
+export const MIN_MASKED_LENGTH = 6;
+
+/** A base64 run shorter than this is too likely to occur by chance to be masked as a copy of a secret. */
+const MIN_BASE64_CORE = 8;
+
+function base64Cores(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	const cores: string[] = [];
+	for (let offset = 0; offset < 3; offset++) {
+		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+		// Only the 4-character groups made of the secret's bytes alone are the same wherever it stands.
+		const start = offset === 0 ? 0 : 4;
+		const end = Math.floor((offset + bytes.length) / 3) * 4;
+		const core = encoded.slice(start, end);
+		if (core.length >= MIN_BASE64_CORE) {
+			cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+		}
+	}
+	return cores;
+}
+
+/** The forms of a secret to look for, longest first so that a longer copy is masked whole. */
+export function secretVariants(secret: string): string[] {
+	if (secret.length < MIN_MASKED_LENGTH) return [];
+	const encoded = encodeURIComponent(secret);
+	const variants = new Set([secret, encoded, encoded.replace(/%20/g, '+'), ...base64Cores(secret)]);
+	return [...variants].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Masks one or more secrets. Built once per client or delivery (the variants are computed here), then
+ * used on every text and value that may reach a user.
+ */
+export class SecretMask {
+	private readonly exact: ReadonlySet<string>;
+
+	private readonly variants: readonly string[];
+
+	constructor(secrets: ReadonlyArray<string | undefined>) {
+		const present = secrets.filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+		this.exact = new Set(present);
+		this.variants = [...new Set(present.flatMap(secretVariants))].sort((a, b) => b.length - a.length);
+	}
+
+	get empty(): boolean {
+		return this.exact.size === 0;
+	}
+
+	/** Whether the text holds a secret in any of its forms. */
+	found(text: string): boolean {
+		return this.exact.has(text) || this.variants.some((variant) => text.includes(variant));
+	}
+
+	/** The text with every form of every secret replaced by `[redacted]`. */
+	text(text: string): string {
+		if (this.exact.has(text)) return REDACTED;
+		let result = text;
+		for (const variant of this.variants) {
+			if (result.includes(variant)) result = result.split(variant).join(REDACTED);
+		}
+		return result;
+	}
+
+	/**
+	 * A copy of a JSON-like value with secrets masked in every string, keys included; the value itself
+	 * when nothing needed masking (no copy is made then). Nesting deeper than `maxDepth` is kept as it is:
+	 * parsed JSON is the input, and JSON.parse itself bounds the depth by the bytes received.
+	 */
+	value<T>(value: T, maxDepth = 256): T {
+		if (this.empty) return value;
+		return this.walk(value, maxDepth) as T;
+	}
+
+	private walk(value: unknown, depth: number): unknown {
+		if (typeof value === 'string') return this.found(value) ? this.text(value) : value;
+		if (depth <= 0 || typeof value !== 'object' || value === null) return value;
+		if (Array.isArray(value)) {
+			let copy: unknown[] | undefined;
+			value.forEach((entry, index) => {
+				const masked = this.walk(entry, depth - 1);
+				if (masked !== entry) {
+					copy ??= [...value];
+					copy[index] = masked;
+				}
+			});
+			return copy ?? value;
+		}
+		if (Buffer.isBuffer(value) || value instanceof Date) return value;
+		let copy: Record<string, unknown> | undefined;
+		for (const [key, entry] of Object.entries(value)) {
+			const maskedKey = this.found(key) ? this.text(key) : key;
+			const masked = this.walk(entry, depth - 1);
+			if (masked !== entry || maskedKey !== key) {
+				copy ??= Object.fromEntries(Object.entries(value));
+				if (maskedKey !== key) delete copy[key];
+				// defineProperty: a key such as "__proto__" from parsed JSON stays a plain field.
+				Object.defineProperty(copy, maskedKey, { value: masked, enumerable: true, writable: true, configurable: true });
+			}
+		}
+		return copy ?? value;
+	}
+}
