@@ -1,5 +1,5 @@
 import { normalizeBaseUrl } from '../../nodes/SupportChat/transport/baseUrl';
-import { extractErrorMessage, failureInBody, hintForStatus, redact } from '../../nodes/SupportChat/transport/errors';
+import { extractErrorMessage, failureInBody, hintForStatus } from '../../nodes/SupportChat/transport/errors';
 import { decideRetry, parseRetryAfter } from '../../nodes/SupportChat/transport/retry';
 
 describe('normalizeBaseUrl', () => {
@@ -88,22 +88,27 @@ describe('hintForStatus', () => {
 	});
 });
 
-describe('redact', () => {
-	it('removes every occurrence of the secret', () => {
-		expect(redact('bad token sk_live_123 (sk_live_123)', 'sk_live_123')).toBe('bad token *** (***)');
-	});
-});
-
 describe('parseRetryAfter', () => {
 	const now = Date.parse('2026-11-22T10:00:00Z');
 	it.each<[unknown, number | undefined]>([
 		['5', 5000],
 		['0', 0],
-		['1.5', 1500],
+		// RFC 9110 delay-seconds is digits only: anything else falls back to the backoff (issue 8, class 9).
+		['1.5', undefined],
+		['-5', undefined],
+		['+5', undefined],
+		['2.', undefined],
+		['1,2', undefined],
+		['2001', 2001000],
+		['99999999999999999999', 1e23],
 		[' 12 ', 12000],
 		[['3'], 3000],
 		['Sun, 22 Nov 2026 10:00:30 GMT', 30000],
 		['Sun, 22 Nov 2026 09:59:00 GMT', 0],
+		['Sunday, 22-Nov-26 10:00:30 GMT', 30000],
+		['Sun Nov 22 10:00:30 2026', 30000],
+		['Sun, 22 Nov 2026 10:00:30', undefined],
+		['22 Nov 2026 10:00:30 GMT', undefined],
 		['soon', undefined],
 		['', undefined],
 		[undefined, undefined],

@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isRecord } from '../transport/pageShape';
 
@@ -27,11 +27,38 @@ export function toRecord(value: unknown, valueKey = 'value'): IDataObject {
 	return isRecord(value) ? value : { [valueKey]: value as IDataObject[string] };
 }
 
-/** A write answered with no body (204, or an empty 200) still yields an item saying what was done. */
+/**
+ * The item of a write. The service's record when it answered one; otherwise what was done
+ * (`fallback`), marked `noResponseBody: true` when the service answered nothing (204, an empty 200),
+ * or carrying the service's answer as `response` when it was a bare value or text.
+ */
 export function resultOf(body: unknown, fallback: IDataObject, resourceKeys: string[] = []): IDataObject {
 	const record = unwrapRecord(body, resourceKeys);
 	if (isRecord(record) && Object.keys(record).length > 0) return record;
-	return fallback;
+	if (body === undefined) return { ...fallback, noResponseBody: true };
+	if (isRecord(body) || Array.isArray(body)) return fallback;
+	return { ...fallback, response: body as IDataObject[string] };
+}
+
+/**
+ * The record a read returned. A read never makes one up: an answer without a record (an envelope with
+ * nothing inside, an empty object, a list) fails, saying what came instead.
+ */
+export function recordOf(
+	ctx: IExecuteFunctions,
+	body: unknown,
+	itemIndex: number,
+	label: string,
+	resourceKeys: string[] = [],
+): IDataObject {
+	const record = unwrapRecord(body, resourceKeys);
+	if (isRecord(record) && Object.keys(record).length > 0) return record;
+	const got = Array.isArray(record) ? `a list of ${record.length}` : isRecord(record) ? 'an empty object' : 'no object';
+	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
+		message: `The service answered without a ${label} record (it sent ${got})`,
+		description: `Check the ${label} ID and that the Base URL points at your service's API. The node does not make up a record from an answer without one.`,
+		itemIndex,
+	});
 }
 
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
@@ -67,7 +94,9 @@ export function tagList(value: unknown): string[] {
 }
 
 const PHONE = /^\+[1-9][\d\s().-]{5,20}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The domain's labels are split on their dots, so no two quantifiers compete for the same character.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * Builds a JSON body from the user fields of a form: checks the documented formats (spec §2: phone
@@ -80,7 +109,7 @@ export function userBody(ctx: IExecuteFunctions, fields: IDataObject, itemIndex:
 		if (value === undefined || value === '') continue;
 		body[key] = typeof value === 'string' ? value.trim() : value;
 	}
-	if (typeof body.email === 'string' && !EMAIL.test(body.email)) {
+	if (typeof body.email === 'string' && (body.email.length > MAX_EMAIL_LENGTH || !EMAIL.test(body.email))) {
 		throw new NodeOperationError(ctx.getNode(), `"${body.email}" is not a valid email address`, { itemIndex });
 	}
 	if (typeof body.phone === 'string' && !PHONE.test(body.phone)) {

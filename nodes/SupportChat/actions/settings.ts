@@ -6,6 +6,8 @@ import { DEFAULT_PAGINATION, PAGINATION_STYLES } from '../transport/pageShape';
 import type { ClientSettings } from '../transport/request';
 import { DEFAULT_CLIENT_SETTINGS } from '../transport/request';
 
+const MEGABYTE = 1024 * 1024;
+
 function numberOr(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
@@ -25,6 +27,8 @@ export function clientSettings(options: IDataObject): ClientSettings {
 		maxDelayMs: numberOr(options.maxRetryWait, DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000) * 1000,
 		requestsPerSecond: Math.max(0, numberOr(options.requestsPerSecond, 0)),
 		timeoutMs: numberOr(options.timeout, DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000) * 1000,
+		maxResponseBytes:
+			Math.max(1, numberOr(options.maxResponseSize, DEFAULT_CLIENT_SETTINGS.maxResponseBytes / MEGABYTE)) * MEGABYTE,
 	};
 }
 

@@ -168,6 +168,15 @@ export const requestOptions: INodeProperties[] = [
 			'Longest wait before a retry. If the service asks (Retry-After) to wait longer, the node fails at once with that figure instead of waiting.',
 	},
 	{
+		displayName: 'Max Response Size (MB)',
+		name: 'maxResponseSize',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1024 },
+		default: 32,
+		description:
+			'Largest answer the node reads from the service, counted after decompression. A larger answer fails the request instead of filling the memory of n8n.',
+	},
+	{
 		displayName: 'Requests per Second',
 		name: 'requestsPerSecond',
 		type: 'number',
@@ -182,7 +191,8 @@ export const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 60,
-		description: 'How long to wait for one answer of the service',
+		description:
+			'How long one answer of the service may take in all, from sending the request to its last byte. A slower answer counts as a network failure: reads are tried again, writes are not.',
 	},
 ];
 

@@ -5,7 +5,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
-	return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
+	return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 /**
@@ -34,7 +34,8 @@ export function normalizeBaseUrl(
 	if (url.protocol === 'http:' && !allowHttp && !isLoopbackHost(url.hostname)) {
 		return { ok: false, message: `The Base URL uses http://, but the service is only reachable over HTTPS and the token would travel unencrypted. Use https://${url.host}${url.pathname}, or turn on "Allow Plain HTTP" in the credentials for a service inside a trusted network` };
 	}
-	let path = url.pathname.replace(/\/+$/, '');
+	let path = url.pathname;
+	while (path.endsWith('/')) path = path.slice(0, -1);
 	if (path.toLowerCase().endsWith(API_PREFIX)) {
 		path = path.slice(0, -API_PREFIX.length);
 	}

@@ -19,21 +19,62 @@ const MESSAGE_KEYS = [
 	'data',
 ] as const;
 
-function clip(text: string): string {
-	const flat = text.replace(/\s+/g, ' ').trim();
+/** How much of an error text is looked at: a message is near the start, and what follows costs time. */
+const MAX_SCANNED = 16_384;
+
+/** One line of at most MAX_MESSAGE_LENGTH characters, from text of any length. */
+export function clipText(text: string): string {
+	const flat = text.slice(0, MAX_SCANNED).replace(/\s+/g, ' ').trim();
 	return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
 }
 
-function fromHtml(html: string): string | undefined {
-	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-	const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
-	const text = (heading ?? title ?? html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ''))
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/&nbsp;/g, ' ')
-		.replace(/&amp;/g, '&')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>');
-	const flat = clip(text);
+/**
+ * The text between `<tag …>` and `</tag>`, case-insensitive, found with indexOf: linear in the input,
+ * where a pattern such as /<title[^>]*>([\s\S]*?)<\/title>/ restarts at every `<` of a hostile page.
+ */
+function element(html: string, lower: string, tag: string): string | undefined {
+	const open = lower.indexOf(`<${tag}`);
+	if (open === -1) return undefined;
+	const contentStart = lower.indexOf('>', open);
+	if (contentStart === -1) return undefined;
+	const close = lower.indexOf(`</${tag}`, contentStart);
+	return html.slice(contentStart + 1, close === -1 ? undefined : close);
+}
+
+/** The page's text without its tags, scripts and styles, in one pass. */
+function textOf(html: string, lower: string): string {
+	let text = '';
+	let index = 0;
+	while (index < html.length) {
+		const open = html.indexOf('<', index);
+		if (open === -1) {
+			text += html.slice(index);
+			break;
+		}
+		text += `${html.slice(index, open)} `;
+		const skipped = ['script', 'style'].find((tag) => lower.startsWith(tag, open + 1));
+		const end = skipped === undefined ? lower.indexOf('>', open) : lower.indexOf(`</${skipped}`, open);
+		if (end === -1) break;
+		index = skipped === undefined ? end + 1 : Math.max(end + 1, lower.indexOf('>', end) + 1);
+	}
+	return text;
+}
+
+const ENTITIES: ReadonlyMap<string, string> = new Map([
+	['&nbsp;', ' '],
+	['&amp;', '&'],
+	['&lt;', '<'],
+	['&gt;', '>'],
+	['&quot;', '"'],
+	['&#39;', "'"],
+]);
+
+function fromHtml(page: string): string | undefined {
+	const html = page.slice(0, MAX_SCANNED);
+	const lower = html.toLowerCase();
+	const part = element(html, lower, 'h1') ?? element(html, lower, 'title');
+	const text = part === undefined ? textOf(html, lower) : textOf(part, part.toLowerCase());
+	const flat = clipText(text.replace(/&(?:nbsp|amp|lt|gt|quot|#39);/g, (entity) => ENTITIES.get(entity) ?? entity));
 	return flat === '' ? undefined : flat;
 }
 
@@ -44,20 +85,20 @@ function fromValue(value: unknown, depth: number): string | undefined {
 	if (typeof value === 'string') {
 		const text = value.trim();
 		if (text === '') return undefined;
-		if (/^\s*</.test(text)) return fromHtml(text);
-		return clip(text);
+		if (text.startsWith('<')) return fromHtml(text);
+		return clipText(text);
 	}
 	if (typeof value === 'number') return undefined;
 	if (Array.isArray(value)) {
 		const parts = value.map((entry) => fromValue(entry, depth + 1)).filter(Boolean);
-		return parts.length > 0 ? clip(parts.join('; ')) : undefined;
+		return parts.length > 0 ? clipText(parts.join('; ')) : undefined;
 	}
 	if (isRecord(value)) {
 		for (const key of MESSAGE_KEYS) {
 			const found = fromValue(value[key], depth + 1);
 			if (found !== undefined) {
 				const field = value.field ?? value.param ?? value.attribute ?? value.path;
-				return typeof field === 'string' && !found.includes(field) ? clip(`${field}: ${found}`) : found;
+				return typeof field === 'string' && !found.includes(field) ? clipText(`${field}: ${found}`) : found;
 			}
 		}
 		// A validation map such as { email: ["is invalid"] }.
@@ -65,7 +106,7 @@ function fromValue(value: unknown, depth: number): string | undefined {
 			([, v]) => typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string')),
 		);
 		if (entries.length > 0 && entries.length <= 10) {
-			return clip(entries.map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; '));
+			return clipText(entries.map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; '));
 		}
 	}
 	return undefined;
@@ -126,10 +167,4 @@ export function hintForStatus(status: number | undefined, resourceLabel = 'recor
 		return 'The service failed on its side. Reads are retried automatically; creations are not, to avoid duplicates: check in the service whether it was done before running again.';
 	}
 	return 'Check the Base URL in the credentials and that the service is reachable from n8n.';
-}
-
-/** Removes a secret from any text that may reach the user (a service that echoes the token back). */
-export function redact(text: string, secret: string | undefined): string {
-	if (!secret || secret.length < 4) return text;
-	return text.split(secret).join('***');
 }

@@ -10,7 +10,9 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask } from '../shared/secrets';
 import { normalizeBaseUrl } from './baseUrl';
-import { extractErrorMessage, failureInBody, hintForStatus, redact } from './errors';
+import type { Answer } from './answer';
+import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
+import { clipText, extractErrorMessage, failureInBody, hintForStatus } from './errors';
 import type { Outcome, RetryDecision, RetrySettings } from './retry';
 import { decideRetry, parseRetryAfter } from './retry';
 
@@ -18,10 +20,15 @@ export const CREDENTIALS_TYPE = 'supportChatApi';
 
 export type SupportChatContext = IExecuteFunctions | ILoadOptionsFunctions;
 
+const MEGABYTE = 1024 * 1024;
+
 export interface ClientSettings extends RetrySettings {
 	/** Client-side ceiling on request rate, as the spec recommends (§8); 0 means none. */
 	requestsPerSecond: number;
+	/** Deadline for one whole answer, from sending the request to its last byte. */
 	timeoutMs: number;
+	/** Largest answer read, counted after decompression. */
+	maxResponseBytes: number;
 }
 
 export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
@@ -30,6 +37,7 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
 	maxDelayMs: 60_000,
 	requestsPerSecond: 0,
 	timeoutMs: 60_000,
+	maxResponseBytes: 32 * MEGABYTE,
 };
 
 export interface RequestSpec {
@@ -75,6 +83,13 @@ interface FullResponse {
 	statusCode: number;
 }
 
+interface Exchange {
+	status: number;
+	headers: Record<string, string>;
+	bytes: Buffer;
+	url: string;
+}
+
 function flattenHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
 	const flat: Record<string, string> = {};
 	if (!headers) return flat;
@@ -89,24 +104,16 @@ function flattenHeaders(headers: Record<string, unknown> | undefined): Record<st
 	return flat;
 }
 
-type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
-
-/** The body is fetched as text so that a broken JSON answer is seen as such, not passed on as a string. */
-function parseBody(raw: unknown, contentType: string | undefined): ParsedBody {
-	if (raw === undefined || raw === null) return { ok: true, value: undefined };
-	if (typeof raw !== 'string') {
-		return { ok: true, value: Buffer.isBuffer(raw) ? raw.toString('utf8') : raw };
-	}
-	const text = raw.trim();
-	if (text === '') return { ok: true, value: undefined };
-	const looksJson = /^[[{"]/.test(text) || /json/i.test(contentType ?? '');
-	if (!looksJson) return { ok: true, value: raw };
-	try {
-		return { ok: true, value: JSON.parse(text) };
-	} catch {
-		return /json/i.test(contentType ?? '') ? { ok: false, text } : { ok: true, value: raw };
-	}
+/** Lets go of a body the node will not read (a redirect's), so its connection is not held open. */
+function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
+
+/** Same-origin redirects of a read are followed, at most this many in a row. */
+const MAX_REDIRECTS = 5;
+
+const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
 
 function describeRetries(decision: RetryDecision, attempts: number, method: IHttpRequestMethods): string {
 	if (decision.retry) return '';
@@ -122,11 +129,6 @@ function describeRetries(decision: RetryDecision, attempts: number, method: IHtt
 	}
 }
 
-/**
- * The only code that talks HTTP to the service. It normalises the base URL, sends every request
- * through n8n's own authenticated request helper, applies the retry rule of ./retry and the rate
- * limit, parses bodies, and turns every failure into a NodeApiError that says what to change.
- */
 export class SupportChatClient {
 	/** Masks the API token in every form: whatever reaches a message, a description or an item goes through it. */
 	readonly mask: SecretMask;
@@ -135,7 +137,7 @@ export class SupportChatClient {
 		private readonly ctx: SupportChatContext,
 		readonly baseUrl: string,
 		private readonly credentials: ICredentialDataDecryptedObject,
-		private readonly token: string | undefined,
+		token: string | undefined,
 		private readonly settings: ClientSettings,
 		private readonly limiter: RateLimiter,
 		private readonly itemIndex: number,
@@ -179,53 +181,28 @@ export class SupportChatClient {
 		return resolved.toString();
 	}
 
+	/**
+	 * One request, with the retry rule of ./retry. Every answer is bounded (Max Response Size, and the
+	 * Timeout as a deadline for the whole answer, not only for its first byte), redirects are followed
+	 * only by reads and only on the service's own origin, and a 2xx counts as a success only by the rule
+	 * of `successBody`.
+	 */
 	async request(spec: RequestSpec): Promise<ApiResponse> {
 		const url = this.resolveUrl(spec);
-		const where = `${spec.method} ${url.slice(this.baseUrl.length) || url}`;
+		const where = this.mask.text(`${spec.method} ${url.slice(this.baseUrl.length) || url}`);
 		for (let attempt = 1; ; attempt++) {
 			await this.limiter.wait();
 			let outcome: Outcome;
 			let errorBody: unknown;
 			let networkMessage: string | undefined;
 			try {
-				const raw = (await this.ctx.helpers.httpRequestWithAuthentication.call(
-					this.ctx,
-					CREDENTIALS_TYPE,
-					{
-						method: spec.method,
-						url,
-						qs: spec.qs,
-						body: spec.body,
-						json: true,
-						encoding: 'text',
-						returnFullResponse: true,
-						ignoreHttpStatusErrors: true,
-						timeout: this.settings.timeoutMs,
-					},
-					// The credentials read once by connect(): without them n8n decrypts them again for
-					// every request, which is most of a page's cost on a long list.
-					{ credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: this.credentials } },
-				)) as FullResponse;
-				const headers = flattenHeaders(raw.headers);
-				const parsed = parseBody(raw.body, headers['content-type']);
-				const status = raw.statusCode;
+				const answer = await this.exchange(spec, url, where);
+				const { status, headers } = answer;
+				const classified = classifyAnswer(answer.bytes, headers['content-type']);
 				if (status >= 200 && status < 300) {
-					if (!parsed.ok) {
-						throw this.error(status, `The service answered ${where} with malformed JSON`, {
-							description: `The answer began with: ${redact(parsed.text.slice(0, 120), this.token)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.`,
-							body: parsed.text,
-						});
-					}
-					const failure = failureInBody(parsed.value);
-					if (failure !== undefined) {
-						throw this.error(status, `The service reported a failure for ${where}: ${failure}`, {
-							description: hintForStatus(undefined, spec.resourceLabel),
-							body: parsed.value,
-						});
-					}
-					return { status, headers, body: parsed.value, url };
+					return { status, headers, body: this.successBody(spec, where, status, classified), url: answer.url };
 				}
-				errorBody = parsed.ok ? parsed.value : parsed.text;
+				errorBody = classified.kind === 'json' ? classified.value : classified.kind === 'empty' ? undefined : classified.text;
 				outcome = {
 					kind: 'status',
 					status,
@@ -237,8 +214,17 @@ export class SupportChatClient {
 					// Re-wrapping hands back the same error: it is already explained.
 					throw new NodeApiError(this.ctx.getNode(), error as unknown as JsonObject);
 				}
+				if (error instanceof AnswerTooLargeError) {
+					// Not retried: the same request would bring the same answer.
+					throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
+						description: 'A list page or a record is normally far smaller. Raise Options > Max Response Size if the answer really is that large, or lower Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
+					});
+				}
 				outcome = { kind: 'network' };
-				networkMessage = (error as Error).message;
+				networkMessage =
+					error instanceof AnswerDeadlineError
+						? `the answer did not arrive in full within Timeout (${this.settings.timeoutMs / 1000} s)`
+						: (error as Error).message;
 			}
 
 			const decision = decideRetry(spec.method, outcome, attempt, this.settings);
@@ -260,6 +246,168 @@ export class SupportChatClient {
 		}
 	}
 
+	/**
+	 * Sends one request and reads its answer whole. n8n's helper is told not to follow redirects: it
+	 * would carry the token to wherever a Location points (and re-send a POST answered 307). A read
+	 * follows a redirect here, only on the service's own origin, at most MAX_REDIRECTS times and never
+	 * in a circle; anything else is refused with a message that says where the service pointed.
+	 */
+	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
+		const visited = new Set<string>([url]);
+		let current = url;
+		for (;;) {
+			const started = Date.now();
+			const first = current === url;
+			const raw = (await this.ctx.helpers.httpRequestWithAuthentication.call(
+				this.ctx,
+				CREDENTIALS_TYPE,
+				{
+					method: spec.method,
+					url: current,
+					// A redirect's Location is a whole URL: the query is not sent again.
+					qs: first ? spec.qs : undefined,
+					body: spec.body,
+					json: true,
+					encoding: 'stream',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
+					sendCredentialsOnCrossOriginRedirect: false,
+					timeout: this.settings.timeoutMs,
+				},
+				// The credentials read once by connect(): without them n8n decrypts them again for
+				// every request, which is most of a page's cost on a long list.
+				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: this.credentials } },
+			)) as FullResponse;
+			const headers = flattenHeaders(raw.headers);
+			const status = raw.statusCode;
+			if (status >= 300 && status < 400) {
+				discard(raw.body);
+				current = this.redirectTarget(spec, where, status, headers.location, current, visited);
+				continue;
+			}
+			const bytes = await readAnswer(raw.body, this.settings.maxResponseBytes, started + this.settings.timeoutMs);
+			return { status, headers, bytes, url: current };
+		}
+	}
+
+	private redirectTarget(
+		spec: RequestSpec,
+		where: string,
+		status: number,
+		location: string | undefined,
+		from: string,
+		visited: Set<string>,
+	): string {
+		const refuse = (message: string, description: string) => this.error(status, message, { description });
+		const fixBaseUrl =
+			'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
+		if (location === undefined || location.trim() === '') {
+			return this.throwing(refuse(`The service answered ${where} with a redirect (${status}) that says nowhere to go`, fixBaseUrl));
+		}
+		let target: URL;
+		try {
+			target = new URL(location.trim().slice(0, 2048), from);
+		} catch {
+			return this.throwing(refuse(`The service answered ${where} with a redirect (${status}) to an address that is not a URL`, fixBaseUrl));
+		}
+		const shown = this.mask.text(`${target.origin}${target.pathname}`);
+		if (target.origin !== new URL(this.baseUrl).origin) {
+			return this.throwing(
+				refuse(
+					`The service answered ${where} with a redirect (${status}) to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`,
+					fixBaseUrl,
+				),
+			);
+		}
+		if (!METHODS_THAT_READ.has(spec.method)) {
+			return this.throwing(
+				refuse(
+					`The service answered ${where} with a redirect (${status}) to ${shown}; the node does not send a ${spec.method} again, so that nothing is done twice`,
+					`${fixBaseUrl} The service may or may not have done it: check before running again.`,
+				),
+			);
+		}
+		const next = target.toString();
+		if (visited.has(next) || visited.size > MAX_REDIRECTS) {
+			return this.throwing(
+				refuse(
+					`The service answered ${where} with redirects that ${visited.has(next) ? 'lead in a circle' : `go on for more than ${MAX_REDIRECTS} steps`}; stopped following them`,
+					fixBaseUrl,
+				),
+			);
+		}
+		visited.add(next);
+		return next;
+	}
+
+	private throwing(error: NodeApiError): never {
+		throw error;
+	}
+
+	/**
+	 * The one rule for what a 2xx answer means (README › Errors):
+	 * - an HTML page is a failure, whatever the status: a proxy, a login or a maintenance page answered;
+	 * - text that claims JSON but does not parse is a failure;
+	 * - a body that says it failed (`success: false`, `status: "error"`…) or is `false` is a failure;
+	 * - a read (GET) needs JSON: an empty body, `null`, a bare value or plain text is a failure;
+	 * - a write may answer nothing (204, an empty 200, `null`): the result is undefined, and the
+	 *   operation says what it did; plain text is handed on as it is.
+	 * Whatever is handed on has the token masked in every string.
+	 */
+	private successBody(spec: RequestSpec, where: string, status: number, answer: Answer): unknown {
+		const read = METHODS_THAT_READ.has(spec.method);
+		const notDone = read ? '' : ' The service may or may not have done it: check before running again.';
+		switch (answer.kind) {
+			case 'html': {
+				const page = extractErrorMessage(answer.text);
+				throw this.error(status, `The service answered ${where} with an HTML page instead of JSON${page ? ` ("${page}")` : ''}`, {
+					description: `A proxy, a login page or a maintenance page answered in place of the API. Check that the Base URL points at the API, and that nothing between n8n and the service asks for a login.${notDone}`,
+					body: answer.text,
+				});
+			}
+			case 'malformed':
+				throw this.error(status, `The service answered ${where} with malformed JSON`, {
+					description: `The answer began with: ${this.mask.text(answer.text.slice(0, 120))}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
+					body: answer.text,
+				});
+			case 'empty':
+				if (read) throw this.noRecord(status, where, 'an empty body');
+				return undefined;
+			case 'text':
+				if (read) throw this.noRecord(status, where, `text instead of JSON ("${clipText(answer.text)}")`);
+				return this.mask.text(answer.text);
+			case 'json': {
+				const { value } = answer;
+				if (value === null) {
+					if (read) throw this.noRecord(status, where, 'null');
+					return undefined;
+				}
+				if (value === false) {
+					throw this.error(status, `The service answered ${where} with false`, {
+						description: `${hintForStatus(undefined, spec.resourceLabel)}${notDone}`,
+					});
+				}
+				if (read && typeof value !== 'object') throw this.noRecord(status, where, `a bare value (${clipText(String(value))})`);
+				const failure = failureInBody(value);
+				if (failure !== undefined) {
+					throw this.error(status, `The service reported a failure for ${where}: ${failure}`, {
+						description: hintForStatus(undefined, spec.resourceLabel),
+						body: value,
+					});
+				}
+				return this.mask.value(value);
+			}
+		}
+	}
+
+	private noRecord(status: number, where: string, what: string): NodeApiError {
+		return this.error(status, `The service answered ${where} with ${what}, where a read needs a record or a list`, {
+			description:
+				'The node does not make up a record from an answer without one. Check the Base URL and the ID; if your service answers reads this way, it is not one the node can read.',
+		});
+	}
+
 	private error(
 		status: number | undefined,
 		message: string,
@@ -269,8 +417,8 @@ export class SupportChatClient {
 			this.ctx.getNode(),
 			{ status: status ?? null } as JsonObject,
 			{
-				message: redact(message, this.token),
-				description: redact(extra.description, this.token),
+				message: this.mask.text(message),
+				description: this.mask.text(extra.description),
 				httpCode: status === undefined ? undefined : String(status),
 				itemIndex: this.itemIndex,
 			},
@@ -278,10 +426,8 @@ export class SupportChatClient {
 		// Marks the error as already explained, so the retry loop does not mistake it for a network failure.
 		error.context.supportChat = true;
 		if (extra.body !== undefined) {
-			error.context.responseBody = redact(
-				typeof extra.body === 'string' ? extra.body.slice(0, 2000) : JSON.stringify(extra.body).slice(0, 2000),
-				this.token,
-			);
+			const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
+			error.context.responseBody = this.mask.text(text.slice(0, 2000));
 		}
 		return error;
 	}

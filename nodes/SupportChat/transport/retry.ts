@@ -11,17 +11,32 @@ export function isSafeToRepeat(method: IHttpRequestMethods): boolean {
 	return SAFE_TO_REPEAT.has(method);
 }
 
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+/** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms. */
+const HTTP_DATES: readonly RegExp[] = [
+	new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
+	new RegExp(`^${LONG_DAY}, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),
+	new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`),
+];
+const DELAY_SECONDS = /^\d+$/;
+
 /**
- * Reads a Retry-After header (RFC 9110 §10.2.3): either delay-seconds or an HTTP date.
- * Returns milliseconds to wait (never negative), or undefined when the header is absent or unreadable.
+ * Reads a Retry-After header (RFC 9110 §10.2.3): delay-seconds (digits only) or an HTTP-date.
+ * Returns milliseconds to wait (never negative), or undefined when the header is absent or is neither:
+ * `-5`, `+5`, `2.` or `1,2` are not read as dates (Date.parse would take them for years past and retry
+ * at once), and the caller falls back to its own backoff.
  */
 export function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
 	const text = Array.isArray(value) ? value[0] : value;
 	if (typeof text !== 'string' && typeof text !== 'number') return undefined;
 	const trimmed = String(text).trim();
-	if (trimmed === '') return undefined;
-	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-	const date = Date.parse(trimmed);
+	if (DELAY_SECONDS.test(trimmed)) return Number(trimmed) * 1000;
+	if (trimmed.length > 40 || !HTTP_DATES.some((form) => form.test(trimmed))) return undefined;
+	// asctime carries no zone: it is GMT by definition.
+	const date = Date.parse(trimmed.endsWith('GMT') ? trimmed : `${trimmed} GMT`);
 	if (Number.isNaN(date)) return undefined;
 	return Math.max(0, date - nowMs);
 }

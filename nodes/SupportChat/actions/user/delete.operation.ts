@@ -11,6 +11,6 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
-	await api.request({ method: 'DELETE', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
-	return { id, deleted: true };
+	const response = await api.request({ method: 'DELETE', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
+	return response === undefined ? { id, deleted: true, noResponseBody: true } : { id, deleted: true };
 }
