@@ -138,27 +138,28 @@ const FILLER = new Set([
 	'address',
 ]);
 
-/** Inflections the suffix rules below cannot undo. */
-const IRREGULAR: Record<string, string[]> = {
-	sent: ['send'],
-	began: ['begin'],
-	begun: ['begin'],
-	left: ['leave'],
-	written: ['write'],
-	wrote: ['write'],
-	tagged: ['tag', 'apply'],
-	tagging: ['tag', 'apply'],
-	labelled: ['label', 'apply'],
-	labeled: ['label', 'apply'],
-};
+/** Inflections the suffix rules below cannot undo. A Map: the words come from senders (`constructor`...). */
+const IRREGULAR: ReadonlyMap<string, readonly string[]> = new Map([
+	['sent', ['send']],
+	['began', ['begin']],
+	['begun', ['begin']],
+	['left', ['leave']],
+	['written', ['write']],
+	['wrote', ['write']],
+	['tagged', ['tag', 'apply']],
+	['tagging', ['tag', 'apply']],
+	['labelled', ['label', 'apply']],
+	['labeled', ['label', 'apply']],
+]);
 
 const SUBJECT_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.subjects));
 const ACTION_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''));
 const VOCABULARY = new Set([...SUBJECT_WORDS, ...ACTION_WORDS, ...FILLER]);
 
 /** A word's base form when it is in the vocabulary: `created` → `create`, `conversations` → `conversation`. */
-function stem(word: string): string[] {
-	if (IRREGULAR[word]) return IRREGULAR[word];
+function stem(word: string): readonly string[] {
+	const irregular = IRREGULAR.get(word);
+	if (irregular !== undefined) return irregular;
 	if (VOCABULARY.has(word)) return [word];
 	const candidates: string[] = [];
 	const strip = (suffix: string, add = '') => {
@@ -176,32 +177,92 @@ function stem(word: string): string[] {
 	strip('ing', 'e');
 	for (const candidate of [...candidates]) {
 		// Doubled final consonant: `submitted` → `submitt` → `submit`, `stopped` → `stop`.
-		if (/([b-df-hj-np-tv-z])\1$/.test(candidate)) candidates.push(candidate.slice(0, -1));
+		const last = candidate[candidate.length - 1];
+		if (last === candidate[candidate.length - 2] && CONSONANTS.has(last)) candidates.push(candidate.slice(0, -1));
 	}
 	const known = candidates.find((candidate) => VOCABULARY.has(candidate));
 	return [known ?? word];
+}
+
+const CONSONANTS = new Set('bcdfghjklmnpqrstvwxz');
+
+/**
+ * Longest text read as an event name, a status, a sender type or a record key. Longer text names no
+ * event any sender uses; it is left unread (no words), so an attacker's 100 kB name costs one length
+ * check, and is reported cut to this length (`reportedName`).
+ */
+export const MAX_NAME_LENGTH = 200;
+
+/** The name as reported in items and answers: as sent, or cut to `MAX_NAME_LENGTH` and marked `…`. */
+export function reportedName(name: string): string {
+	return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH)}…` : name;
+}
+
+type CharKind = 'upper' | 'lower' | 'digit' | 'other';
+
+function charKind(char: string | undefined): CharKind {
+	if (char === undefined) return 'other';
+	if (char >= 'A' && char <= 'Z') return 'upper';
+	if (char >= 'a' && char <= 'z') return 'lower';
+	if (char >= '0' && char <= '9') return 'digit';
+	return 'other';
+}
+
+/**
+ * Splits any case style into lower-case ASCII words in one pass: a word ends at anything that is not a
+ * letter or digit, before a capital that follows a small letter or digit (`newConversation`), and before
+ * the last capital of a run that goes on in small letters (`HTMLParser` → `html parser`). Written as a
+ * scan rather than regular expressions because the obvious pattern for the last rule,
+ * `/([A-Z]+)([A-Z][a-z])/g`, takes quadratic time on a long run of capitals.
+ */
+function splitWords(name: string): string[] {
+	const words: string[] = [];
+	let current = '';
+	for (let index = 0; index < name.length; index++) {
+		const char = name[index];
+		const kind = charKind(char);
+		if (kind === 'other') {
+			if (current !== '') words.push(current);
+			current = '';
+			continue;
+		}
+		const previous = charKind(name[index - 1]);
+		const boundary =
+			kind === 'upper' &&
+			(previous === 'lower' || previous === 'digit' || (previous === 'upper' && charKind(name[index + 1]) === 'lower'));
+		if (boundary && current !== '') {
+			words.push(current);
+			current = '';
+		}
+		current += char.toLowerCase();
+	}
+	if (current !== '') words.push(current);
+	return words;
+}
+
+/** Numbers and version tags (`v2.message.created`) carry no meaning. */
+function isVersionOrNumber(word: string): boolean {
+	const digits = word.startsWith('v') ? word.slice(1) : word;
+	return digits !== '' && [...digits].every((char) => charKind(char) === 'digit');
 }
 
 /**
  * The ONE normalisation: any naming style to meaningful base-form words, in order, without repeats.
  * `conversation.created`, `conversation_created`, `ConversationCreated`, `CONVERSATION_CREATED` all
  * give `['conversation', 'create']`; `new-conversation`, `New Conversation` and `NewConversation` give
- * `['new', 'conversation']`, which the alias table reads the same way.
+ * `['new', 'conversation']`, which the alias table reads the same way. Text longer than
+ * `MAX_NAME_LENGTH` gives no words. Linear in the length of the name.
  */
 export function normaliseEventName(name: string): string[] {
-	const spaced = name
-		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-		.toLowerCase();
-	// Numbers and version tags (`v2.message.created`) carry no meaning either.
-	const words = spaced.split(/[^a-z0-9]+/).filter((word) => word !== '' && !/^v?\d+$/.test(word));
-	const result: string[] = [];
-	for (const word of words) {
+	if (name.length > MAX_NAME_LENGTH) return [];
+	const result = new Set<string>();
+	for (const word of splitWords(name)) {
+		if (isVersionOrNumber(word)) continue;
 		for (const base of stem(word)) {
-			if (!FILLER.has(base) && !result.includes(base)) result.push(base);
+			if (!FILLER.has(base)) result.add(base);
 		}
 	}
-	return result;
+	return [...result];
 }
 
 /** Status values that mean a conversation is over. `3` is "archived" in PHP chat services' status codes. */
@@ -277,7 +338,7 @@ const EVENT_HEADERS = [
 	'x-topic',
 ];
 /** Any vendor's event header: `x-supportchat-event`, `x-chat-event-type`, `x-shop-topic`, ... */
-const EVENT_HEADER_PATTERN = /^x-[a-z0-9-]*-(event|event-type|event-name|topic)$/;
+const EVENT_HEADER_PATTERN = /^x-[a-z0-9-]*-(?:event|event-type|event-name|topic)$/;
 
 const STRONG_BODY_KEYS = [
 	'event',
@@ -311,28 +372,34 @@ interface Candidate {
 	source: string;
 }
 
-function explicitCandidates(body: JsonObject, headers: HeaderMap): Candidate[] {
-	const found: Candidate[] = [];
-	const headerNames = [
-		...EVENT_HEADERS,
-		...Object.keys(headers)
-			.map((name) => name.toLowerCase())
-			.filter((name) => EVENT_HEADER_PATTERN.test(name) && !EVENT_HEADERS.includes(name))
-			.sort(),
-	];
-	for (const name of headerNames) {
+/**
+ * The first explicit name, in the documented order: the known event headers, any vendor's event header
+ * (by name, sorted), the strong body keys, the nested ones. One pass over the headers, whatever their
+ * number.
+ */
+function firstExplicitCandidate(body: JsonObject, headers: HeaderMap): Candidate | undefined {
+	for (const name of EVENT_HEADERS) {
 		const value = asText(headerValue(headers, name));
-		if (value !== undefined) found.push({ name: value, source: `header ${name}` });
+		if (value !== undefined) return { name: value, source: `header ${name}` };
 	}
+	let vendor: { header: string; value: string } | undefined;
+	for (const [rawName, rawValue] of Object.entries(headers)) {
+		const header = rawName.toLowerCase();
+		if (vendor !== undefined && header >= vendor.header) continue;
+		if (header.length > MAX_NAME_LENGTH || !EVENT_HEADER_PATTERN.test(header)) continue;
+		const value = asText(Array.isArray(rawValue) ? rawValue[0] : rawValue);
+		if (value !== undefined) vendor = { header, value };
+	}
+	if (vendor !== undefined) return { name: vendor.value, source: `header ${vendor.header}` };
 	for (const key of STRONG_BODY_KEYS) {
 		const value = body[key];
-		if (typeof value === 'string' && value.trim() !== '') found.push({ name: value.trim(), source: `body.${key}` });
+		if (typeof value === 'string' && value.trim() !== '') return { name: value.trim(), source: `body.${key}` };
 	}
 	for (const path of NESTED_KEYS) {
 		const value = getPath(body, path);
-		if (typeof value === 'string' && value.trim() !== '') found.push({ name: value.trim(), source: `body.${path}` });
+		if (typeof value === 'string' && value.trim() !== '') return { name: value.trim(), source: `body.${path}` };
 	}
-	return found;
+	return undefined;
 }
 
 /**
@@ -370,11 +437,10 @@ function resolve(candidate: Candidate, body: JsonObject, allowBareSubject: boole
  * tried, and there a bare subject (`type: "message"`) is not enough.
  */
 export function detectEvent(body: JsonObject, headers: HeaderMap): DetectedEvent {
-	const explicit = explicitCandidates(body, headers);
-	if (explicit.length > 0) {
-		const first = explicit[0];
-		const event = resolve(first, body, true) ?? UNKNOWN_EVENT;
-		return { event, name: first.name, source: first.source };
+	const explicit = firstExplicitCandidate(body, headers);
+	if (explicit !== undefined) {
+		const event = resolve(explicit, body, true) ?? UNKNOWN_EVENT;
+		return { event, name: reportedName(explicit.name), source: explicit.source };
 	}
 
 	const weak: Candidate[] = [];
@@ -384,11 +450,11 @@ export function detectEvent(body: JsonObject, headers: HeaderMap): DetectedEvent
 	}
 	for (const candidate of weak) {
 		const event = resolve(candidate, body, false);
-		if (event !== undefined) return { event, name: candidate.name, source: candidate.source };
+		if (event !== undefined) return { event, name: reportedName(candidate.name), source: candidate.source };
 	}
 	const reported = weak.find((candidate) => candidate.source !== 'body.name');
 	return reported
-		? { event: UNKNOWN_EVENT, name: reported.name, source: reported.source }
+		? { event: UNKNOWN_EVENT, name: reportedName(reported.name), source: reported.source }
 		: { event: UNKNOWN_EVENT };
 }
 

@@ -10,9 +10,37 @@ import { asText, getPath, isRecord } from './util';
  */
 
 /** Sender kinds of the service's own side. The spec names `agent`; chat services also use these. */
-export const OWN_SENDER_TYPES = ['agent', 'admin', 'bot', 'chatbot', 'operator', 'assistant', 'system'];
+export const OWN_SENDER_TYPES: ReadonlySet<string> = new Set([
+	'agent',
+	'admin',
+	'administrator',
+	'bot',
+	'chatbot',
+	'operator',
+	'assistant',
+	'system',
+	'staff',
+]);
 
-/** Fields naming who sent a message, read in the message record and its `sender`/`author`/`from` object. */
+/** Sender kinds of the visitor's side: a message so marked is the visitor's, whatever else it carries. */
+export const VISITOR_SENDER_TYPES: ReadonlySet<string> = new Set([
+	'visitor',
+	'user',
+	'customer',
+	'contact',
+	'guest',
+	'client',
+	'lead',
+	'enduser',
+	'end_user',
+	'end-user',
+]);
+
+/**
+ * Fields naming who sent a message, read in the message record and its `sender`/`author`/`from`
+ * object. Some services put the kind straight in `sender`, `from` or `role` (`sender: "agent"`,
+ * `from: "operator"`, `role: "assistant"`); an object there is read by its own keys below.
+ */
 const SENDER_TYPE_KEYS = [
 	'sender_type',
 	'senderType',
@@ -24,6 +52,10 @@ const SENDER_TYPE_KEYS = [
 	'userType',
 	'sender_role',
 	'author_role',
+	'sender',
+	'from',
+	'author',
+	'role',
 	'sender.type',
 	'sender.role',
 	'sender.user_type',
@@ -48,6 +80,21 @@ const SENDER_ID_KEYS = [
 	'from.id',
 ];
 
+/**
+ * Services that mark nothing but ids: the message's sender next to the visitor who owns the
+ * conversation (a PHP chat service's `message-sent` has `user_id` and `conversation_user_id`). When
+ * the two differ, someone on the service's side wrote the message.
+ */
+const SENDER_OWNER_PAIRS: ReadonlyArray<readonly [sender: string, owner: string]> = [
+	['user_id', 'conversation_user_id'],
+	['userId', 'conversationUserId'],
+	['sender_id', 'conversation_user_id'],
+	['senderId', 'conversationUserId'],
+];
+
+/** Longest sender type read; longer text is no sender type. */
+const MAX_SENDER_TYPE_LENGTH = 64;
+
 export interface LoopOptions {
 	/** Leave out messages whose sender type is one of `OWN_SENDER_TYPES`. */
 	ignoreOwnTypes: boolean;
@@ -70,23 +117,42 @@ function messageRecords(body: JsonObject): JsonObject[] {
 	return records;
 }
 
+function senderType(record: JsonObject): { kind: 'own' | 'visitor'; value: string } | undefined {
+	for (const key of ['type', ...SENDER_TYPE_KEYS]) {
+		const text = asText(getPath(record, key));
+		if (text === undefined || text.length > MAX_SENDER_TYPE_LENGTH) continue;
+		const value = text.toLowerCase();
+		if (OWN_SENDER_TYPES.has(value)) return { kind: 'own', value };
+		if (VISITOR_SENDER_TYPES.has(value)) return { kind: 'visitor', value };
+	}
+	return undefined;
+}
+
+function ownBySenderAndOwner(record: JsonObject): string | undefined {
+	for (const [senderKey, ownerKey] of SENDER_OWNER_PAIRS) {
+		const sender = asText(getPath(record, senderKey));
+		const owner = asText(getPath(record, ownerKey));
+		if (sender !== undefined && owner !== undefined && sender !== owner) {
+			return `${senderKey} ${sender} is not ${ownerKey} ${owner}`;
+		}
+	}
+	return undefined;
+}
+
 /**
- * Whether a message event was sent by the workflow's own side: a sender type of agent, admin, bot, ...
- * (`type` on the message as the spec's POST /messages sets it, `sender_type`, `author.type`, a bot flag),
- * or a sender id listed in `ignoredSenderIds`. The event's own name (`type: "message.created"`) never
- * matches a sender type, so reading `type` on the message is safe.
+ * Whether a message event was sent by the workflow's own side. With `ignoreOwnTypes`: a sender type of
+ * agent, admin, bot, operator, assistant... (`type` on the message as the spec's POST /messages sets
+ * it, `sender_type`, `author.type`, `sender: "agent"`, `from: "operator"`, `role: "assistant"`), a bot
+ * flag, or, when no type says visitor, a sender id that is not the id of the conversation's visitor
+ * (`user_id` ≠ `conversation_user_id`). Always: a sender id listed in `ignoredSenderIds`. The event's
+ * own name (`type: "message.created"`) never matches a sender type, so reading `type` is safe.
  */
 export function isOwnMessage(body: JsonObject, options: LoopOptions): OwnMessage {
 	const records = messageRecords(body);
-	const ids = new Set(options.ignoredSenderIds.map((id) => id.trim()).filter((id) => id !== ''));
-	for (const record of records) {
-		if (options.ignoreOwnTypes) {
-			for (const key of ['type', ...SENDER_TYPE_KEYS]) {
-				const value = asText(getPath(record, key))?.toLowerCase();
-				if (value !== undefined && OWN_SENDER_TYPES.includes(value)) {
-					return { own: true, reason: `sender type ${value}` };
-				}
-			}
+	if (options.ignoreOwnTypes) {
+		const type = records.map(senderType).find((found) => found !== undefined);
+		if (type?.kind === 'own') return { own: true, reason: `sender type ${type.value}` };
+		for (const record of records) {
 			for (const key of BOT_FLAGS) {
 				const flag = getPath(record, key);
 				if (flag === true || flag === 'true' || flag === 1 || flag === '1') {
@@ -94,11 +160,15 @@ export function isOwnMessage(body: JsonObject, options: LoopOptions): OwnMessage
 				}
 			}
 		}
-		if (ids.size > 0) {
-			for (const key of SENDER_ID_KEYS) {
-				const value = asText(getPath(record, key));
-				if (value !== undefined && ids.has(value)) return { own: true, reason: `sender id ${value}` };
-			}
+		const byIds = type === undefined ? records.map(ownBySenderAndOwner).find((reason) => reason !== undefined) : undefined;
+		if (byIds !== undefined) return { own: true, reason: byIds };
+	}
+	const ids = new Set(options.ignoredSenderIds.map((id) => id.trim()).filter((id) => id !== ''));
+	if (ids.size === 0) return { own: false };
+	for (const record of records) {
+		for (const key of SENDER_ID_KEYS) {
+			const value = asText(getPath(record, key));
+			if (value !== undefined && ids.has(value)) return { own: true, reason: `sender id ${value}` };
 		}
 	}
 	return { own: false };

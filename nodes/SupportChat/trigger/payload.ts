@@ -33,8 +33,15 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const MAX_FORM_KEYS = 1000;
 
+/**
+ * Longest Content-Type read. Real ones are a few dozen characters; a longer one is cut before the
+ * charset is looked for, so the search costs the same whatever the sender puts in the header.
+ */
+export const MAX_CONTENT_TYPE_LENGTH = 256;
+
 function charsetOf(contentType: string | undefined): BufferEncoding {
-	const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+	const text = (contentType ?? '').slice(0, MAX_CONTENT_TYPE_LENGTH);
+	const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(text)?.[1]?.toLowerCase();
 	if (charset === 'iso-8859-1' || charset === 'latin1' || charset === 'windows-1252') return 'latin1';
 	if (charset === 'utf-16le' || charset === 'utf16le') return 'utf16le';
 	if (charset === 'us-ascii' || charset === 'ascii') return 'ascii';
@@ -42,7 +49,7 @@ function charsetOf(contentType: string | undefined): BufferEncoding {
 }
 
 function mimeOf(contentType: string | undefined): string {
-	return (contentType ?? '').split(';')[0].trim().toLowerCase();
+	return (contentType ?? '').slice(0, MAX_CONTENT_TYPE_LENGTH).split(';')[0].trim().toLowerCase();
 }
 
 function isJsonMime(mime: string): boolean {
@@ -59,7 +66,7 @@ function decodeFormComponent(text: string, encoding: BufferEncoding): string {
 	const bytes: number[] = [];
 	for (let index = 0; index < plus.length; index++) {
 		const char = plus[index];
-		if (char === '%' && /^[0-9a-fA-F]{2}$/.test(plus.slice(index + 1, index + 3))) {
+		if (char === '%' && /^[\da-f]{2}$/i.test(plus.slice(index + 1, index + 3))) {
 			bytes.push(parseInt(plus.slice(index + 1, index + 3), 16));
 			index += 2;
 		} else {
@@ -78,15 +85,20 @@ function splitFormKey(key: string): string[] {
 	return parts;
 }
 
+/** A field of a parsed body, read only if the body itself has it: a sender's key is never looked up on a prototype. */
+function ownField(target: JsonObject, key: string): unknown {
+	return Object.hasOwn(target, key) ? target[key] : undefined;
+}
+
 function appendValue(target: JsonObject, key: string, value: string): void {
-	const existing = target[key];
+	const existing = ownField(target, key);
 	if (existing === undefined) target[key] = value;
 	else if (Array.isArray(existing)) existing.push(value);
 	else target[key] = [existing, value];
 }
 
 /** Places one form field, nesting PHP-style bracket keys; a key that conflicts stays flat. */
-function placeFormField(result: JsonObject, rawKey: string, value: string): void {
+function placeFormField(result: JsonObject, rawKey: string, value: string, lengths: WeakMap<JsonObject, number>): void {
 	const parts = splitFormKey(rawKey);
 	if (parts.some((part) => FORBIDDEN_KEYS.has(part))) return;
 	if (parts.length === 1) {
@@ -96,7 +108,7 @@ function placeFormField(result: JsonObject, rawKey: string, value: string): void
 	let node: JsonObject = result;
 	for (let index = 0; index < parts.length - 1; index++) {
 		const part = parts[index];
-		const next = node[part];
+		const next = ownField(node, part);
 		if (next === undefined) {
 			const child: JsonObject = {};
 			node[part] = child;
@@ -110,8 +122,11 @@ function placeFormField(result: JsonObject, rawKey: string, value: string): void
 	}
 	const last = parts[parts.length - 1];
 	if (last === '') {
-		const list = Object.keys(node).length;
-		node[String(list)] = value;
+		// Counted, not recounted: `a[]=` a thousand times must not cost a million steps.
+		let index = lengths.get(node) ?? Object.keys(node).length;
+		while (Object.hasOwn(node, String(index))) index++;
+		node[String(index)] = value;
+		lengths.set(node, index + 1);
 	} else {
 		appendValue(node, last, value);
 	}
@@ -120,6 +135,7 @@ function placeFormField(result: JsonObject, rawKey: string, value: string): void
 /** Form fields like n8n's body parser reads them (repeated keys become lists), with `a[b]=` nesting. */
 export function parseForm(text: string, encoding: BufferEncoding = 'utf8'): JsonObject {
 	const result: JsonObject = {};
+	const lengths = new WeakMap<JsonObject, number>();
 	let count = 0;
 	for (const piece of text.split('&')) {
 		if (piece === '') continue;
@@ -127,7 +143,7 @@ export function parseForm(text: string, encoding: BufferEncoding = 'utf8'): Json
 		const equals = piece.indexOf('=');
 		const key = decodeFormComponent(equals === -1 ? piece : piece.slice(0, equals), encoding);
 		const value = equals === -1 ? '' : decodeFormComponent(piece.slice(equals + 1), encoding);
-		if (key !== '') placeFormField(result, key, value);
+		if (key !== '') placeFormField(result, key, value, lengths);
 	}
 	return result;
 }
@@ -298,19 +314,19 @@ const ID_KEYS: Record<Resource, { flat: string[]; nested: string[] }> = {
 	},
 };
 
-/** Words by which a payload names its own kind (`object: "conversation"`, `type: "message"`). */
-const RESOURCE_WORDS: Record<string, Resource> = {
-	conversation: 'conversation',
-	chat: 'conversation',
-	thread: 'conversation',
-	user: 'user',
-	visitor: 'user',
-	contact: 'user',
-	customer: 'user',
-	lead: 'user',
-	message: 'message',
-	msg: 'message',
-};
+/** Words by which a payload names its own kind (`object: "conversation"`, `type: "message"`); a Map, as the word is the sender's. */
+const RESOURCE_WORDS: ReadonlyMap<string, Resource> = new Map([
+	['conversation', 'conversation'],
+	['chat', 'conversation'],
+	['thread', 'conversation'],
+	['user', 'user'],
+	['visitor', 'user'],
+	['contact', 'user'],
+	['customer', 'user'],
+	['lead', 'user'],
+	['message', 'message'],
+	['msg', 'message'],
+]);
 
 function idValue(value: unknown): string | number | null {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -322,7 +338,8 @@ function idValue(value: unknown): string | number | null {
 function kindOf(data: JsonObject): Resource | undefined {
 	for (const key of ['object', 'type', 'resource_type', 'resourceType', 'kind', 'entity']) {
 		const word = asText(data[key])?.toLowerCase();
-		if (word !== undefined && RESOURCE_WORDS[word] !== undefined) return RESOURCE_WORDS[word];
+		const kind = word === undefined ? undefined : RESOURCE_WORDS.get(word);
+		if (kind !== undefined) return kind;
 	}
 	return undefined;
 }
