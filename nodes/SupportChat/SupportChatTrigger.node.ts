@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { ANY_EVENT, EVENTS } from './trigger/events';
 import type { TriggerSettings, VerificationScheme } from './trigger/handle';
 import { VERIFICATION_SCHEMES, handleDelivery } from './trigger/handle';
@@ -300,7 +301,12 @@ export class SupportChatTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const settings = await readSettings(this);
+		// No await from here on: the process's record of deliveries is checked and written in one
+		// synchronous step, so two copies of a delivery in flight together cannot both be accepted.
 		const request = this.getRequestObject();
+		const node = this.getNode();
+		const test = this.getMode() === 'manual';
+		const memory = DELIVERY_REGISTRY.scope(scopeKey(this.getWorkflow().id, node.id || node.name, test));
 		const decision = handleDelivery(
 			{
 				rawBody: request.rawBody,
@@ -311,6 +317,7 @@ export class SupportChatTrigger implements INodeType {
 			settings,
 			this.getWorkflowStaticData('node'),
 			Date.now(),
+			{ memory, test },
 		);
 
 		// The answer is written here, at once, before the run starts: a slow workflow must not make the

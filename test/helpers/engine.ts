@@ -146,6 +146,8 @@ export interface CallWebhookOptions {
 	staticData?: IDataObject;
 	webhookName?: IWebhookDescription['name'];
 	mode?: Extract<WorkflowExecuteMode, 'manual' | 'trigger' | 'webhook'>;
+	/** The workflow's id; calls to one workflow share it as in n8n (each call gets a random one otherwise). */
+	workflowId?: string;
 }
 
 export interface WebhookResult {
@@ -160,6 +162,8 @@ export interface WebhookResult {
 	responseHeaders: Record<string, string>;
 	/** Static data as n8n would save it for the next call. */
 	staticData: IDataObject;
+	/** Whether n8n would save the static data at all: only when the node changed it. */
+	staticDataChanged: boolean;
 }
 
 /** Type of the test-only start node; `n8n-nodes-base.manualTrigger` is served by the same type. */
@@ -820,7 +824,7 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 	const node = structuredClone(opts.node);
 	attachCredentials([node], nodeTypes, opts.credentials);
 
-	const workflowId = randomUUID();
+	const workflowId = opts.workflowId ?? randomUUID();
 	const savedStaticData = roundTrip(opts.staticData ?? {});
 	const workflow = new Workflow({
 		id: workflowId,
@@ -849,7 +853,7 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 	} catch (error) {
 		// n8n answers an unparsable body with its UnprocessableRequestError before the node runs.
 		const responseBody = { code: 422, message: 'Failed to parse request body', hint: (error as Error).message };
-		return { response: {}, status: 422, responseBody, responseHeaders: {}, staticData: savedStaticData };
+		return { response: {}, status: 422, responseBody, responseHeaders: {}, staticData: savedStaticData, staticDataChanged: false };
 	}
 	additionalData.httpRequest = req as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
 	additionalData.httpResponse = res as unknown as IWorkflowExecuteAdditionalData['httpResponse'];
@@ -876,10 +880,11 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 			: ((await nodeType.webhook.call(context)) as IWebhookResponseData);
 
 	// n8n saves static data after a webhook call only when the node changed it.
-	const staticData = workflow.staticData.__dataChanged === true ? roundTrip(workflow.staticData) : savedStaticData;
+	const staticDataChanged = workflow.staticData.__dataChanged === true;
+	const staticData = staticDataChanged ? roundTrip(workflow.staticData) : savedStaticData;
 
 	if (res.written || response.noWebhookResponse === true) {
-		return { response, status: res.statusCode, responseBody: res.body, responseHeaders: res.headers, staticData };
+		return { response, status: res.statusCode, responseBody: res.body, responseHeaders: res.headers, staticData, staticDataChanged };
 	}
 	const responseCode = Number(evaluate(description.responseCode, 200));
 	let responseBody: unknown;
@@ -892,7 +897,7 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 				? undefined
 				: (responseData || response.webhookResponse) ?? { message: 'Workflow was started' };
 	}
-	return { response, status: responseCode, responseBody, responseHeaders: res.headers, staticData };
+	return { response, status: responseCode, responseBody, responseHeaders: res.headers, staticData, staticDataChanged };
 }
 
 export interface CallMethodOptions<T> {

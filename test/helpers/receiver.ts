@@ -7,6 +7,7 @@
  * has a workflow, that workflow runs in the real engine from the trigger's items, as n8n's
  * `onReceived` response mode does: answer first, run afterwards.
  */
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,6 +93,8 @@ export interface Receiver {
 interface EndpointState {
 	spec: EndpointSpec;
 	trigger: INode;
+	/** One id for every delivery to the endpoint, as n8n has for a workflow: the trigger's in-process memory is keyed by it. */
+	workflowId: string;
 	staticData: IDataObject;
 	spoils: Spoil[];
 	/** Deliveries to one URL are handled one after another, as n8n saves static data after each. */
@@ -170,6 +173,7 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 			request: { method: req.method, headers, body: rawBody, query },
 			staticData: state.staticData,
 			mode: 'webhook',
+			workflowId: state.workflowId,
 		});
 		state.staticData = result.staticData;
 
@@ -262,7 +266,14 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 		origin,
 		url,
 		endpoint(name, spec) {
-			endpoints.set(name, { spec, trigger: triggerOf(name, spec), staticData: {}, spoils: [], queue: Promise.resolve() });
+			endpoints.set(name, {
+				spec,
+				trigger: triggerOf(name, spec),
+				workflowId: randomUUID(),
+				staticData: {},
+				spoils: [],
+				queue: Promise.resolve(),
+			});
 			return url(name);
 		},
 		deliveries: (name) => handled.filter((entry) => name === undefined || entry.endpoint === name),

@@ -49,10 +49,103 @@ function readRecord(store: Record<string, unknown>): Array<[string, number]> {
 	);
 }
 
+/** How many trigger nodes (per workflow and per test or production URL) the process remembers deliveries for. */
+export const MAX_SCOPES = 200;
+
+/**
+ * The deliveries one trigger node has accepted in this process: `fingerprint → first seen (Unix
+ * seconds)`, oldest first. Static data alone cannot stop duplicates that arrive together: n8n gives each
+ * request its own copy, loaded when the request starts and saved when it ends, last write wins. This
+ * record is shared by every request the process serves, and checking it and writing to it happen in
+ * one synchronous step, so of two copies of a delivery in flight at once exactly one is accepted.
+ */
+export class DeliveryMemory {
+	private readonly seen = new Map<string, number>();
+
+	/** Drops what is older than the window; the Map keeps insertion order, so only the front is looked at. */
+	prune(nowSeconds: number, windowSeconds: number): void {
+		for (const [hash, seenAt] of this.seen) {
+			if (nowSeconds - seenAt <= windowSeconds) break;
+			this.seen.delete(hash);
+		}
+	}
+
+	has(hash: string): boolean {
+		return this.seen.has(hash);
+	}
+
+	add(hash: string, seenAt: number, limit: number): void {
+		if (this.seen.has(hash)) return;
+		this.seen.set(hash, seenAt);
+		for (const oldest of this.seen.keys()) {
+			if (this.seen.size <= limit) break;
+			this.seen.delete(oldest);
+		}
+	}
+
+	entries(): Array<[string, number]> {
+		return [...this.seen];
+	}
+
+	get size(): number {
+		return this.seen.size;
+	}
+}
+
+/** The process's memories, one per scope (workflow, node, test or production), the least recently used forgotten first. */
+export class DeliveryRegistry {
+	private readonly scopes = new Map<string, DeliveryMemory>();
+
+	constructor(private readonly maxScopes = MAX_SCOPES) {}
+
+	scope(key: string): DeliveryMemory {
+		let memory = this.scopes.get(key);
+		if (memory === undefined) memory = new DeliveryMemory();
+		else this.scopes.delete(key);
+		this.scopes.set(key, memory);
+		for (const oldest of this.scopes.keys()) {
+			if (this.scopes.size <= this.maxScopes) break;
+			this.scopes.delete(oldest);
+		}
+		return memory;
+	}
+
+	get size(): number {
+		return this.scopes.size;
+	}
+
+	/** Forgets everything, as a restart of the process does (tests). */
+	clear(): void {
+		this.scopes.clear();
+	}
+}
+
+/** The one registry of this process; n8n loads a node's module once per process. */
+export const DELIVERY_REGISTRY = new DeliveryRegistry();
+
+/** The registry key of a trigger node: a test delivery must never hide the same delivery to the production URL. */
+export function scopeKey(workflowId: string | undefined, node: string, test: boolean): string {
+	return JSON.stringify([workflowId ?? '', node, test ? 'test' : 'production']);
+}
+
+/** Both records, each fingerprint once at its earliest sighting, oldest first, the newest `limit` kept. */
+function merge(stored: Array<[string, number]>, remembered: Array<[string, number]>, limit: number): Array<[string, number]> {
+	const earliest = new Map<string, number>();
+	for (const [hash, seenAt] of [...stored, ...remembered]) {
+		const known = earliest.get(hash);
+		if (known === undefined || seenAt < known) earliest.set(hash, seenAt);
+	}
+	return [...earliest].sort((a, b) => a[1] - b[1]).slice(-limit);
+}
+
 /**
  * Whether `key` was already seen within the window; if not, remembers it (first sighting starts the
  * window, repeats do not extend it). Entries older than the window are dropped, and beyond the cap the
  * oldest go. `store` is the node's static data, changed in place; nothing is written when nothing changed.
+ *
+ * With `memory`, the process's record counts too, and what is written to `store` is the union of both:
+ * the copy a request saves last then carries what requests running beside it accepted. The function
+ * never awaits, so nothing can come between the check and the record.
  *
  * @param now the current time in milliseconds
  */
@@ -60,19 +153,23 @@ export function seenBefore(
 	store: Record<string, unknown>,
 	key: string,
 	now: number,
-	options: DedupeOptions,
+	options: DedupeOptions & { memory?: DeliveryMemory },
 ): boolean {
 	if (!(options.windowMs > 0)) return false;
 	const nowSeconds = Math.floor(now / 1000);
 	const windowSeconds = Math.ceil(options.windowMs / 1000);
 	const limit = Math.max(1, Math.floor(options.maxEntries ?? MAX_REMEMBERED));
 	const hash = fingerprint(key);
+	const { memory } = options;
+	memory?.prune(nowSeconds, windowSeconds);
 
 	const current = readRecord(store).filter(([, seenAt]) => nowSeconds - seenAt <= windowSeconds);
-	if (current.some(([entry]) => entry === hash)) return true;
+	if (memory?.has(hash) || current.some(([entry]) => entry === hash)) return true;
 
+	memory?.add(hash, nowSeconds, limit);
 	current.push([hash, nowSeconds]);
-	const record: DedupeRecord = { v: 1, seen: current.slice(-limit) };
+	const seen = memory === undefined ? current.slice(-limit) : merge(current, memory.entries(), limit);
+	const record: DedupeRecord = { v: 1, seen };
 	store[DEDUPE_KEY] = record;
 	return false;
 }

@@ -1,12 +1,14 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { REDACTED, SecretMask } from '../shared/secrets';
+import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, resourceOfEvent } from './events';
 import { isOwnMessage } from './loops';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
 import type { HeaderMap, JsonObject } from './util';
-import { isRecord } from './util';
+import { getPath, isRecord } from './util';
 import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
@@ -77,8 +79,6 @@ export type Decision =
 	| { action: 'respond'; status: 200 | 400 | 401 | 500; body: ResponseBody }
 	| { action: 'run'; status: 200; items: INodeExecutionData[]; body: ResponseBody };
 
-const REDACTED = '[redacted]';
-
 /** Headers that carry credentials of some kind; masked when headers are included in the output. */
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
 
@@ -86,8 +86,9 @@ function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
 	return { action: 'respond', status, body };
 }
 
+/** Lower-case names; a null-prototype map, so a header named `__proto__` or `constructor` is only a header. */
 function lowerCaseHeaders(headers: unknown): HeaderMap {
-	const result: HeaderMap = {};
+	const result: HeaderMap = Object.create(null) as HeaderMap;
 	if (!isRecord(headers)) return result;
 	for (const [name, value] of Object.entries(headers)) {
 		if (typeof value === 'string') result[name.toLowerCase()] = value;
@@ -139,54 +140,48 @@ function verifyBeforeParsing(
 	}
 }
 
-/** Below this length a secret is masked only where a value equals it, not inside longer text. */
-const MIN_SUBSTRING_SECRET = 6;
-
 /**
- * Masks the secret wherever a sender echoed it (a field, a header used as id, an event name), so no
- * item and no answer ever carries it.
+ * The forms of the webhook secret to mask: as configured, trimmed, and a Standard Webhooks secret's
+ * base64 part on its own (a sender may echo the key without its `whsec_` prefix).
  */
-function scrubSecret<T>(value: T, secret: string, depth = 0): T {
-	if (secret === '' || depth > 64) return value;
-	if (typeof value === 'string') {
-		if (value === secret) return REDACTED as T;
-		return (secret.length >= MIN_SUBSTRING_SECRET ? value.split(secret).join(REDACTED) : value) as T;
-	}
-	if (Array.isArray(value)) return value.map((entry) => scrubSecret(entry, secret, depth + 1)) as T;
-	if (isRecord(value)) {
-		const copy: JsonObject = {};
-		for (const [key, entry] of Object.entries(value)) copy[key] = scrubSecret(entry, secret, depth + 1);
-		return copy as T;
-	}
-	return value;
+function secretMask(secret: unknown): SecretMask {
+	const raw = typeof secret === 'string' ? secret : '';
+	const trimmed = raw.trim();
+	const key = trimmed.startsWith('whsec_') ? trimmed.slice('whsec_'.length) : undefined;
+	return new SecretMask([raw, trimmed, key]);
 }
 
 /** Masks the body field that carried the secret, whatever its type. */
 function maskField(entry: JsonObject, field: string): void {
 	const path = field.trim();
-	if (Object.prototype.hasOwnProperty.call(entry, path)) {
+	if (Object.hasOwn(entry, path)) {
 		entry[path] = REDACTED;
 		return;
 	}
 	const keys = path.split('.');
-	let node: unknown = entry;
-	for (const key of keys.slice(0, -1)) node = isRecord(node) ? node[key] : undefined;
+	const node = getPath(entry, keys.slice(0, -1).join('.'));
 	const last = keys[keys.length - 1];
-	if (isRecord(node) && Object.prototype.hasOwnProperty.call(node, last)) node[last] = REDACTED;
+	if (isRecord(node) && Object.hasOwn(node, last)) node[last] = REDACTED;
 }
 
-function maskHeaders(headers: HeaderMap, settings: TriggerSettings): JsonObject {
+/** The headers for an item: credential headers, and any header holding the secret in any form, masked whole. */
+function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): JsonObject {
 	const secretHeaders = new Set(SECRET_HEADERS);
 	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
 		secretHeaders.add((settings.headerName || 'X-Webhook-Token').toLowerCase());
 	}
-	const secret = settings.secret;
 	const masked: JsonObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		if (value === undefined) continue;
-		const text = Array.isArray(value) ? value.join(', ') : value;
-		const leaks = secret !== '' && (text === secret || (secret.length >= 8 && text.includes(secret)));
-		masked[name] = secretHeaders.has(name) || leaks ? REDACTED : value;
+		const texts = Array.isArray(value) ? value : [value];
+		const leaks = texts.some((text) => mask.found(text));
+		// defineProperty: a header named `__proto__` stays a plain field of the item.
+		Object.defineProperty(masked, name, {
+			value: secretHeaders.has(name) || leaks ? REDACTED : value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return masked;
 }
@@ -207,12 +202,13 @@ function handleEntry(
 	batch: boolean,
 	headers: HeaderMap,
 	settings: TriggerSettings,
-	staticData: Record<string, unknown>,
-	now: number,
+	context: DeliveryContext,
 ): Outcome {
+	const { staticData, now, mask, memory } = context;
 	const detected = detectEvent(entry, headers);
 	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
-		const name = detected.name === undefined ? '' : ` "${detected.name.slice(0, 80)}"`;
+		// Masked before it is cut: a cut through the secret would leave a part no mask recognises.
+		const name = detected.name === undefined ? '' : ` "${mask.text(detected.name).slice(0, 80)}"`;
 		return { ignored: `unrecognised event${name}` };
 	}
 	if (!isSelected(detected.event, settings)) return { ignored: `event ${detected.event} not selected` };
@@ -231,7 +227,7 @@ function handleEntry(
 	const delivery = ownId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
 	if (delivery !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
-		if (seenBefore(staticData, `${detected.event}|${delivery.id}`, now, { windowMs })) {
+		if (seenBefore(staticData, `${detected.event}|${delivery.id}`, now, { windowMs, memory })) {
 			return { ignored: 'duplicate delivery' };
 		}
 	}
@@ -249,16 +245,19 @@ function handleEntry(
 		data: unwrapEventData(entry),
 		body: entry,
 	};
-	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings);
+	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings, mask);
 	return { item: { json: json as INodeExecutionData['json'] } };
 }
 
-function decide(
-	request: DeliveryRequest,
-	settings: TriggerSettings,
-	staticData: Record<string, unknown>,
-	now: number,
-): Decision {
+interface DeliveryContext {
+	staticData: Record<string, unknown>;
+	now: number;
+	mask: SecretMask;
+	memory?: DeliveryMemory;
+}
+
+function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
+	const { now } = context;
 	const headers = lowerCaseHeaders(request.headers);
 	const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
 	const effective: TriggerSettings = { ...settings, secret };
@@ -287,7 +286,7 @@ function decide(
 	const ignored: string[] = [];
 	entries.forEach((entry, index) => {
 		if (effective.verification === 'bodyField') maskField(entry, effective.keyField || 'key');
-		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, staticData, now);
+		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);
 		if (outcome.item) items.push(outcome.item);
 		else if (outcome.ignored && !ignored.includes(outcome.ignored)) ignored.push(outcome.ignored);
 	});
@@ -311,16 +310,24 @@ function decide(
  *
  * @param staticData the node's workflow static data; the duplicate record is kept in it
  * @param now the current time in milliseconds
+ * @param dedupe.memory the process's record of this node's deliveries (`DELIVERY_REGISTRY`), checked
+ *   and written together with the static data; without it only the static data counts
+ * @param dedupe.test a delivery to the test URL: remembered in `memory` only, and the static data
+ *   (which holds the production URL's record) is neither read nor written, so neither URL hides a
+ *   delivery from the other
  */
 export function handleDelivery(
 	request: DeliveryRequest,
 	settings: TriggerSettings,
 	staticData: Record<string, unknown>,
 	now: number,
+	dedupe: { memory?: DeliveryMemory; test?: boolean } = {},
 ): Decision {
 	try {
-		const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
-		return scrubSecret(decide(request, settings, staticData, now), secret);
+		const mask = secretMask(settings.secret);
+		// A test delivery works on a scratch copy: what it would record must not reach the saved static data.
+		const store = dedupe.test === true ? {} : staticData;
+		return mask.value(decide(request, settings, { staticData: store, now, mask, memory: dedupe.memory }));
 	} catch {
 		return respond(500, { received: false, error: 'Delivery could not be processed' });
 	}
