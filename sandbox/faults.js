@@ -20,6 +20,11 @@ const FAULT_KINDS = Object.freeze([
 	'repeat-cursor',
 	'reset',
 	'drop-after-write',
+	'redirect',
+	'raw',
+	'trickle',
+	'gzip-bomb',
+	'echo-token',
 ]);
 
 /**
@@ -56,8 +61,12 @@ class FaultQueue {
 		}
 		if (spec.retryAfter !== undefined) {
 			const ra = spec.retryAfter;
-			const ok = typeof ra === 'number' ? ra >= 0 : ra instanceof Date ? !isNaN(ra.getTime()) : typeof ra === 'string' && !isNaN(Date.parse(ra));
-			if (!ok) throw new TypeError('fault retryAfter must be seconds, a Date or a date string');
+			// A string goes out as it is, so that malformed headers (`-5`, `2.`) can be served too.
+			const ok = typeof ra === 'number' ? ra >= 0 : ra instanceof Date ? !isNaN(ra.getTime()) : typeof ra === 'string';
+			if (!ok) throw new TypeError('fault retryAfter must be seconds, a Date or a header string');
+		}
+		if (spec.kind === 'redirect' && !(typeof spec.location === 'string' && spec.location !== '')) {
+			throw new TypeError('a redirect fault needs location');
 		}
 		/** @type {QueuedFault} */
 		const fault = { ...rest, id: this.nextId++, remaining };
@@ -96,12 +105,13 @@ class FaultQueue {
 }
 
 /**
- * The Retry-After header value: delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
+ * The Retry-After header value: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); a string as it is.
  * @param {number | Date | string} value
  */
 function retryAfterHeader(value) {
 	if (typeof value === 'number') return String(Math.ceil(value));
-	return (value instanceof Date ? value : new Date(value)).toUTCString();
+	if (typeof value === 'string') return value;
+	return value.toUTCString();
 }
 
 module.exports = { FAULT_KINDS, FaultQueue, retryAfterHeader };

@@ -33,7 +33,12 @@ export type FaultKind =
 	| 'success-false'
 	| 'repeat-cursor'
 	| 'reset'
-	| 'drop-after-write';
+	| 'drop-after-write'
+	| 'redirect'
+	| 'raw'
+	| 'trickle'
+	| 'gzip-bomb'
+	| 'echo-token';
 export type Resource = 'users' | 'conversations' | 'tags';
 export type ConversationStatus = 'active' | 'pending' | 'closed';
 
@@ -148,11 +153,21 @@ export interface FaultSpec {
 	kind: FaultKind;
 	/** Matching requests that get the fault: default 1, and Infinity for `repeat-cursor`. */
 	times?: number;
-	/** 429: seconds, or a Date (or date string) sent as an HTTP-date. No header when omitted. */
+	/** 429: seconds, or a Date sent as an HTTP-date, or a string sent as it is. No header when omitted. */
 	retryAfter?: number | Date | string;
+	/** redirect: where to (absolute, or relative to the request); the status defaults to 302. */
+	location?: string;
+	/** raw: the body sent as it is (default empty), with `contentType` (default none) and `status` (default 200). */
+	body?: string;
+	contentType?: string;
+	/** trickle: a JSON page sent one byte every `intervalMs` (default 300) after the headers; `bytes` long (default 200). */
+	intervalMs?: number;
+	bytes?: number;
+	/** gzip-bomb: a gzip body that inflates to this many bytes of JSON-looking padding (default 600 MB). */
+	inflatedBytes?: number;
 	/** slow: delay before the normal answer (default 1000). */
 	delayMs?: number;
-	/** status: the status to answer; html: overrides 502; drop-after-write: overrides 500. */
+	/** status: the status to answer; html: overrides 502; drop-after-write: overrides 500; redirect: 301/302/307/308; raw: overrides 200. */
 	status?: number;
 	/** Text of the error body. */
 	message?: string;

@@ -3,6 +3,7 @@
 
 const http = require('node:http');
 const crypto = require('node:crypto');
+const zlib = require('node:zlib');
 
 const { matchRoute } = require('./api');
 const { handleControl } = require('./control');
@@ -74,6 +75,42 @@ function mergeConfig(base, patch) {
 	if (typeof c.publicOrigin === 'string') c.publicOrigin = c.publicOrigin.replace(/\/+$/, '');
 	check(typeof c.log === 'boolean', 'log must be a boolean');
 	return Object.freeze(c);
+}
+
+/** @type {Map<number, Promise<Buffer>>} */
+const bombs = new Map();
+
+/**
+ * A gzip body inflating to `size` bytes (`[` and spaces): about 600 KB for 600 MB. Built once per size,
+ * streamed through zlib so the sandbox never holds the inflated bytes.
+ * @param {number} size
+ * @returns {Promise<Buffer>}
+ */
+function gzipBomb(size) {
+	const cached = bombs.get(size);
+	if (cached) return cached;
+	const built = new Promise((resolve, reject) => {
+		const gzip = zlib.createGzip({ level: 9, memLevel: 9 });
+		/** @type {Buffer[]} */
+		const out = [];
+		gzip.on('data', (chunk) => out.push(chunk));
+		gzip.on('end', () => resolve(Buffer.concat(out)));
+		gzip.on('error', reject);
+		const chunk = Buffer.alloc(1 << 20, 0x20);
+		let left = size - 1;
+		gzip.write('[');
+		const pump = () => {
+			while (left > 0) {
+				const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+				left -= piece.length;
+				if (!gzip.write(piece)) return void gzip.once('drain', pump);
+			}
+			gzip.end();
+		};
+		pump();
+	});
+	bombs.set(size, built);
+	return built;
 }
 
 /**
@@ -246,6 +283,33 @@ async function startSandbox(options = {}) {
 				await delay(fault.delayMs ?? 1000);
 				if (res.destroyed) return;
 				break;
+			case 'redirect':
+				return answer(fault.status ?? 302, { location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' }, 'Moved');
+			case 'raw': {
+				/** @type {Record<string, string>} */
+				const headers = fault.contentType === undefined ? {} : { 'content-type': fault.contentType };
+				return answer(fault.status ?? 200, headers, fault.body ?? '');
+			}
+			case 'trickle': {
+				// Headers at once, then one byte at a time: an idle timeout never fires.
+				entry.status = 200;
+				res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+				const text = `[${' '.repeat(Math.max(0, (fault.bytes ?? 200) - 2))}]`;
+				for (const char of text) {
+					if (res.destroyed) return;
+					res.write(char);
+					await delay(fault.intervalMs ?? 300);
+				}
+				res.end();
+				return;
+			}
+			case 'gzip-bomb': {
+				const bomb = await gzipBomb(fault.inflatedBytes ?? 600 * 1024 * 1024);
+				entry.status = 200;
+				res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+				res.end(bomb);
+				return;
+			}
 			default:
 				break;
 		}
@@ -292,8 +356,19 @@ async function startSandbox(options = {}) {
 		if (fault?.kind === 'drop-after-write') return fail(fault.status ?? 500, fault.message ?? 'Internal server error');
 
 		switch (result.type) {
-			case 'record':
-				return json(result.status, wrapRecord(result.record, cfg.envelope));
+			case 'record': {
+				// A service that echoes the caller's token back, raw, URL-encoded and inside base64.
+				const record =
+					fault?.kind === 'echo-token'
+						? {
+								.../** @type {Record<string, unknown>} */ (result.record),
+								api_token: cfg.token,
+								callback_url: `https://chat.example.com/hook?token=${encodeURIComponent(cfg.token)}`,
+								auth_header_b64: Buffer.from(`Bearer ${cfg.token}`).toString('base64'),
+							}
+						: result.record;
+				return json(result.status, wrapRecord(record, cfg.envelope));
+			}
 			case 'page':
 				return json(200, wrapPage(result.page.body, cfg.envelope), result.page.headers);
 			case 'deleted':
