@@ -13,6 +13,7 @@ describe('option defaults', () => {
 			maxRetryWait: DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000,
 			timeout: DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000,
 			requestsPerSecond: DEFAULT_CLIENT_SETTINGS.requestsPerSecond,
+			maxResponseSize: DEFAULT_CLIENT_SETTINGS.maxResponseBytes / (1024 * 1024),
 			paginationStyle: DEFAULT_PAGINATION.style,
 			pageParam: DEFAULT_PAGINATION.pageParam,
 			offsetParam: DEFAULT_PAGINATION.offsetParam,
