@@ -1,4 +1,4 @@
-import type { PageRequest, PaginationSettings } from '../../nodes/SupportChat/transport/pageShape';
+import type { PagePlan, PageRequest, PaginationSettings } from '../../nodes/SupportChat/transport/pageShape';
 import {
 	DEFAULT_PAGINATION,
 	linkHeaderNext,
@@ -11,6 +11,9 @@ const users = (from: number, count: number) =>
 const first: PageRequest = { path: '/users', qs: {} };
 const auto = DEFAULT_PAGINATION;
 const forced = (overrides: Partial<PaginationSettings>): PaginationSettings => ({ ...auto, ...overrides });
+/** A plan is lazy (issue 8): its values are read one by one, as the loop launches them. */
+const planned = (plan: PagePlan | undefined, param: string) =>
+	plan && { param, values: Array.from({ length: plan.count }, (_, i) => plan.at(i).qs[param]) };
 
 describe('readPage finds the records', () => {
 	it.each([
@@ -66,10 +69,10 @@ describe('readPage knows what to ask for next', () => {
 		['next_page_token', { items: users(1, 2), next_page_token: 't2' }, {}, { detected: 'cursor', next: { path: '/users', qs: { page_token: 't2' } } }],
 		['a bare cursor', { data: users(1, 2), cursor: 'c2' }, {}, { detected: 'cursor', next: { path: '/users', qs: { cursor: 'c2' } } }],
 		['has_more with the last id (Stripe)', { object: 'list', data: users(1, 2), has_more: true }, {}, { detected: 'hasMore', next: { path: '/users', qs: { starting_after: 'u2' } } }],
-		['page with total_pages', { users: users(1, 2), page: 1, per_page: 2, total_pages: 3 }, {}, { detected: 'page', explicit: true, next: { path: '/users', qs: { page: 2 } }, plan: { param: 'page', values: [2, 3] } }],
+		['page with total_pages', { users: users(1, 2), page: 1, per_page: 2, total_pages: 3 }, {}, { detected: 'page', explicit: true, next: { path: '/users', qs: { page: 2 } }, plan: { count: 2 } }],
 		['page with total and per_page', { results: users(1, 2), page: 2, per_page: 2, total: 5 }, {}, { detected: 'page', explicit: true, next: { path: '/users', qs: { page: 3 } } }],
 		['page without totals', { results: users(1, 2), page: 1 }, {}, { detected: 'page', explicit: false, next: { path: '/users', qs: { page: 2 } } }],
-		['offset with total', { items: users(1, 2), offset: 0, limit: 2, total: 5 }, {}, { detected: 'offset', explicit: true, next: { path: '/users', qs: { offset: 2 } }, plan: { param: 'offset', values: [2, 4] } }],
+		['offset with total', { items: users(1, 2), offset: 0, limit: 2, total: 5 }, {}, { detected: 'offset', explicit: true, next: { path: '/users', qs: { offset: 2 } }, plan: { count: 2 } }],
 		['offset without total', { records: users(1, 2), offset: 4, limit: 2 }, {}, { detected: 'offset', explicit: false, next: { path: '/users', qs: { offset: 6 } } }],
 		['nothing at all: probe page 2', users(1, 2), {}, { detected: 'probe', explicit: false, next: { path: '/users', qs: { page: 2 } } }],
 	])('from %s', (_name, body, headers, expected) => {
@@ -100,9 +103,16 @@ describe('readPage knows what to ask for next', () => {
 		expect(page.next?.qs).toEqual({ page: 4 });
 	});
 
+	it.each<[string, unknown, string, unknown[]]>([
+		['page with total_pages', { users: users(1, 2), page: 1, per_page: 2, total_pages: 3 }, 'page', [2, 3]],
+		['offset with total', { items: users(1, 2), offset: 0, limit: 2, total: 5 }, 'offset', [2, 4]],
+	])('plans the remaining pages of %s', (_name, body, param, values) => {
+		expect(planned(readPage(body, {}, first, auto).plan, param)).toEqual({ param, values });
+	});
+
 	it('honours pages counted from 0', () => {
 		const page = readPage({ users: users(1, 2), page: 0, total_pages: 2 }, {}, first, forced({ firstPage: 0 }));
-		expect(page.plan).toEqual({ param: 'page', values: [1] });
+		expect(planned(page.plan, 'page')).toEqual({ param: 'page', values: [1] });
 	});
 });
 

@@ -7,6 +7,7 @@ import type { INode } from 'n8n-workflow';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../nodes/SupportChat/transport/pagination';
 import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
+import { SecretMask } from '../../nodes/SupportChat/shared/secrets';
 
 const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const ctx = { getNode: () => node } as unknown as SupportChatContext;
@@ -15,6 +16,7 @@ const ctx = { getNode: () => node } as unknown as SupportChatContext;
 function scripted(bodies: unknown[]) {
 	const asked: RequestSpec[] = [];
 	const client = {
+		mask: new SecretMask([]),
 		resolveUrl: (spec: { url?: string }) => spec.url,
 		request: async (spec: RequestSpec) => {
 			asked.push(spec);
@@ -65,10 +67,12 @@ it('fails when the service says there is more but serves the same records again'
 	);
 });
 
-it('stops at an empty page even when a cursor is given', async () => {
-	const { client, asked } = scripted([{ data: rec(1), next_cursor: 'a' }, { data: [], next_cursor: 'b' }]);
-	expect((await paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).items).toEqual(rec(1));
-	expect(asked).toHaveLength(2);
+// Issue 8 (Return All never silently returns less): an empty page that still points further is
+// followed, no longer taken as the end. It used to stop after 2 requests with rec(1).
+it('follows an empty page that still gives a cursor, and stops where the service says', async () => {
+	const { client, asked } = scripted([{ data: rec(1), next_cursor: 'a' }, { data: [], next_cursor: 'b' }, { data: rec(2), next_cursor: null }]);
+	expect((await paginate(ctx, client, list(), DEFAULT_PAGINATION, 0)).items).toEqual(rec(1, 2));
+	expect(asked).toHaveLength(3);
 });
 
 it('cuts the last page to Limit and asks for no further page', async () => {

@@ -1,13 +1,27 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PageRequest } from '../transport/pageShape';
-import { DEFAULT_PAGINATION, isRecord } from '../transport/pageShape';
+import { DEFAULT_PAGINATION, isRecord, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
 import { SupportChatClient } from '../transport/request';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;
+
+/** The token is text the editor hands back: it must be a page request as this node wrote it. */
+function parseToken(token: string): PageRequest | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(token);
+	} catch {
+		return undefined;
+	}
+	if (!isRecord(value) || !isRecord(value.qs)) return undefined;
+	const { path, url, qs } = value;
+	if ((path !== undefined && typeof path !== 'string') || (url !== undefined && typeof url !== 'string')) return undefined;
+	return { path, url, qs };
+}
 
 /**
  * The editor's "From list" pages through the same pagination machinery as Get Many, one page per
@@ -21,15 +35,17 @@ function searchList(path: string, toItem: ToItem) {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const client = await SupportChatClient.connect(this, 0);
-		let request: PageRequest = { path, qs: {} };
-		if (paginationToken) {
-			try {
-				request = JSON.parse(paginationToken) as PageRequest;
-			} catch {
-				throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
-			}
+		const request = paginationToken ? parseToken(paginationToken) : { path, qs: {} };
+		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
+		let reading;
+		try {
+			({ reading } = await fetchPage(client, request, DEFAULT_PAGINATION));
+		} catch (error) {
+			// The answer is quoted in the message, and a service may echo the token in it.
+			if (error instanceof PageShapeError) throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
+			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+			throw new NodeApiError(this.getNode(), error as JsonObject);
 		}
-		const { reading } = await fetchPage(client, request, DEFAULT_PAGINATION);
 		const needle = filter?.trim().toLowerCase() ?? '';
 		const results = reading.items
 			.filter(isRecord)

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+
+import type { Detected, PagePlan, PageReading } from './reading';
+import type { PageRequest, PaginationSettings } from './settings';
+import { cut, itemKey } from './values';
+
+/** Builds the error the user sees; the loop masks the token in both texts. */
+export type Failure = (message: string, description: string, context: { pages: number; records: number }) => Error;
+
+export interface Collected {
+	items: unknown[];
+	pages: number;
+	detected: Detected | 'empty';
+}
+
+/** The request as text, to tell one already made. */
+export function requestKey(request: PageRequest): string {
+	const qs = Object.keys(request.qs)
+		.sort()
+		.map((k) => `${k}=${JSON.stringify(request.qs[k])}`)
+		.join('&');
+	return `${request.url ?? request.path}?${qs}`;
+}
+
+/**
+ * The same page served twice: a digest of the whole page, so that pages whose records have no ids
+ * and happen to begin and end alike are still told apart. Linear in what was received.
+ */
+function pageDigest(items: unknown[]): string {
+	return createHash('sha256').update(JSON.stringify(items)).digest('base64');
+}
+
+const SETTINGS_HINT = 'Set Options > Pagination > Style and the parameter names your service expects.';
+
+/**
+ * What the pages add up to, whatever their style: it drops records already seen, stops exactly at
+ * Limit, knows a page or request served twice, holds the service to the total it declares and keeps
+ * the requests within Max Pages. The loop asks it before each request and after each page.
+ */
+export class Collector {
+	readonly items: unknown[] = [];
+
+	private pages = 0;
+
+	private requested = 0;
+
+	private detected: Collected['detected'] = 'empty';
+
+	private readonly seenItems = new Set<string>();
+
+	private readonly seenPages = new Set<string>();
+
+	private readonly seenRequests = new Set<string>();
+
+	private firstPageSize: number | undefined;
+
+	/** The last page said there is more: a page that then comes back without a body is a failure. */
+	private promised = false;
+
+	/** The list's size as the latest page declared it. */
+	private declaredTotal: number | undefined;
+
+	private readonly wanted: number;
+
+	constructor(
+		private readonly path: string,
+		private readonly settings: PaginationSettings,
+		limit: number | undefined,
+		private readonly failure: Failure,
+	) {
+		this.wanted = limit ?? Number.POSITIVE_INFINITY;
+	}
+
+	private fail(message: string, description: string): Error {
+		return this.failure(message, description, { pages: this.pages, records: this.items.length });
+	}
+
+	/** Before a request: fails on one already made (the service points back) and past Max Pages. */
+	admit(request: PageRequest): void {
+		const key = requestKey(request);
+		if (this.seenRequests.has(key)) {
+			throw this.fail(
+				`The service pointed back to a page of ${this.path} it had already served, after ${this.items.length} records; stopped to avoid an endless loop`,
+				`Repeated request: ${cut(key)}. Set Options > Pagination > Style to match your service.`,
+			);
+		}
+		if (this.requested + 1 > this.settings.maxPages) {
+			throw this.fail(
+				`Stopped after ${this.pages} pages (${this.items.length} records) of ${this.path}: the service still reports more pages and Max Pages is ${this.settings.maxPages}`,
+				'Raise Options > Pagination > Max Pages if the list really is that long, or turn off Return All and set a Limit. If the count keeps growing, the pagination settings may not match the service.',
+			);
+		}
+		this.seenRequests.add(key);
+		this.requested++;
+	}
+
+	/** A page that could not be read: says which one, and where the shapes are explained. */
+	unreadable(message: string): Error {
+		return this.fail(
+			`Could not read page ${this.pages + 1} of ${this.path}: ${message}`,
+			'See README › Pagination for the shapes recognised and how to set them.',
+		);
+	}
+
+	/**
+	 * How many of the planned pages to fetch: those Limit needs. With Return All, a declared count
+	 * that cannot fit in Max Pages fails now, rather than after fetching Max Pages pages.
+	 */
+	planned(plan: PagePlan, perPage: number): number {
+		if (Number.isFinite(this.wanted)) {
+			return Math.min(plan.count, Math.ceil((this.wanted - this.items.length) / Math.max(perPage, 1)));
+		}
+		if (this.requested + plan.count > this.settings.maxPages) {
+			throw this.fail(
+				`The service declares ${plan.declared} for ${this.path}, which needs ${plan.count} more pages after ${this.pages}, beyond Max Pages (${this.settings.maxPages}); stopped before fetching them`,
+				'Raise Options > Pagination > Max Pages if the list really is that long, or turn off Return All and set a Limit. If the count is wrong, the service cannot be paged by its count: set Options > Pagination > Style.',
+			);
+		}
+		return plan.count;
+	}
+
+	/** Takes a page's records; returns whether to ask for the next page. */
+	accept(reading: PageReading, request: PageRequest, hasNext = reading.next !== undefined): boolean {
+		if (reading.bodyless && this.promised) {
+			throw this.fail(
+				`Page ${this.pages + 1} of ${this.path} came back without a body after the service said there were more records (${this.items.length} so far)`,
+				'The service or a proxy may have failed on the way; run the node again. Return All does not return part of a list.',
+			);
+		}
+		this.pages++;
+		this.detected = reading.detected;
+		if (reading.total !== undefined) this.declaredTotal = reading.total;
+		this.promised = reading.explicit && hasNext;
+		const { items } = reading;
+		// An empty page that still points further is followed: some services filter pages after
+		// paging them. Max Pages and the repeat checks bound it.
+		if (items.length === 0) return this.promised && this.items.length < this.wanted;
+
+		const digest = pageDigest(items);
+		let fresh = 0;
+		for (const item of items) {
+			const key = itemKey(item);
+			if (key !== undefined) {
+				if (this.seenItems.has(key)) continue;
+				this.seenItems.add(key);
+			}
+			fresh++;
+			if (this.items.length < this.wanted) this.items.push(item);
+		}
+		const repeated = this.seenPages.has(digest) || fresh === 0;
+		this.seenPages.add(digest);
+		if (repeated) return this.repeatedPage(reading, request, hasNext);
+		if (this.items.length >= this.wanted || !hasNext) return false;
+		if (!reading.explicit) {
+			const size = reading.pageSize ?? this.firstPageSize;
+			if (size !== undefined && items.length < size) return false;
+		}
+		this.firstPageSize ??= items.length;
+		return true;
+	}
+
+	/** A page seen before is the end when the node was guessing, a failure when the service promised more. */
+	private repeatedPage(reading: PageReading, request: PageRequest, hasNext: boolean): false {
+		if (reading.explicit && hasNext) {
+			throw this.fail(
+				`The service served the same page of ${this.path} again after ${this.items.length} records while saying there are more; stopped to avoid an endless loop`,
+				`Request that repeated: ${cut(requestKey(request))}. The service may ignore the paging parameter the node sends: set Options > Pagination > Style and its parameter names to what your service expects.`,
+			);
+		}
+		this.checkTotal('it served the same page again');
+		return false;
+	}
+
+	private checkTotal(why: string): void {
+		const total = this.declaredTotal;
+		if (total !== undefined && this.items.length < total && this.items.length < this.wanted) {
+			throw this.fail(`The service reports ${total} records in ${this.path} but only ${this.items.length} could be fetched: ${why}`, SETTINGS_HINT);
+		}
+	}
+
+	/** The list, once the service said there is no more: it must hold what the service declared. */
+	finish(): Collected {
+		this.checkTotal('it declared no further page. Run the node again in case the list changed while it was read');
+		return { items: this.items, pages: this.pages, detected: this.detected };
+	}
+}

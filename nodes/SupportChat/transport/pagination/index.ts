@@ -1,0 +1,2 @@
+export type { ListRequest, ListResult } from './loop';
+export { fetchPage, paginate } from './loop';

@@ -1,0 +1,123 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { PageShapeError } from './reading';
+import { cut, getPath, isRecord, own } from './values';
+
+/** Where lists of records are kept, most likely first. */
+const LIST_KEYS = [
+	'data',
+	'items',
+	'results',
+	'records',
+	'users',
+	'conversations',
+	'tags',
+	'messages',
+	'entries',
+	'rows',
+	'list',
+	'values',
+	'objects',
+	'hits',
+	'result',
+	'response',
+];
+/** Wrappers that may hold a page object rather than the records themselves. */
+const ENVELOPE_KEYS = ['response', 'data', 'result', 'payload', 'body'];
+/** Where APIs keep paging metadata beside the records. */
+const META_KEYS = new Set([
+	'meta',
+	'pagination',
+	'paging',
+	'page_info',
+	'pageInfo',
+	'_meta',
+	'metadata',
+	'response_metadata',
+	'links',
+	'_links',
+	'cursors',
+	'cursor',
+]);
+
+export interface Located {
+	items: unknown[];
+	at: string;
+	/** Objects that may carry paging metadata, nearest first. */
+	scopes: IDataObject[];
+}
+
+/** The container itself, then its metadata objects two levels deep (`meta.cursor.next`). */
+function metaScopes(container: IDataObject, depth = 2): IDataObject[] {
+	const scopes = [container];
+	if (depth === 0) return scopes;
+	for (const key of META_KEYS) {
+		const value = own(container, key);
+		if (isRecord(value)) scopes.push(...metaScopes(value, depth - 1));
+	}
+	return scopes;
+}
+
+function locateItems(body: unknown, at = ''): Located | undefined {
+	if (Array.isArray(body)) return { items: body, at: at || '(the whole body)', scopes: [] };
+	if (!isRecord(body)) return undefined;
+	const here = (key: string) => (at ? `${at}.${key}` : key);
+	const embedded = own(body, '_embedded');
+	if (isRecord(embedded)) {
+		const key = Object.keys(embedded).find((k) => Array.isArray(embedded[k]));
+		if (key !== undefined) return { items: embedded[key] as unknown[], at: here(`_embedded.${key}`), scopes: metaScopes(body) };
+	}
+	for (const key of LIST_KEYS) {
+		const value = own(body, key);
+		if (Array.isArray(value)) return { items: value, at: here(key), scopes: metaScopes(body) };
+	}
+	const arrays = Object.keys(body).filter((k) => Array.isArray(body[k]) && !META_KEYS.has(k));
+	if (arrays.length === 1) {
+		return { items: body[arrays[0]] as unknown[], at: here(arrays[0]), scopes: metaScopes(body) };
+	}
+	for (const key of ENVELOPE_KEYS) {
+		const value = own(body, key);
+		const inner = isRecord(value) ? locateItems(value, here(key)) : undefined;
+		if (inner) return { ...inner, scopes: [...inner.scopes, ...metaScopes(body)] };
+	}
+	return undefined;
+}
+
+/** What the answer was, for a message: its first keys, each cut short. */
+export function describeKeys(body: unknown): string {
+	if (Array.isArray(body)) return 'an array';
+	if (!isRecord(body)) return typeof body === 'string' ? 'text' : String(body);
+	const keys = Object.keys(body)
+		.slice(0, 12)
+		.map((key) => cut(key, 40));
+	return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object';
+}
+
+export function isBodyless(body: unknown): boolean {
+	return body === undefined || body === null || body === '';
+}
+
+/** Finds the records of a list response, or throws a PageShapeError that tells the user what to set. */
+export function findItems(body: unknown, itemsPath: string): Located {
+	if (itemsPath !== '') {
+		const value = getPath(body, itemsPath);
+		if (!Array.isArray(value)) {
+			throw new PageShapeError(
+				`No list found at Items Path "${cut(itemsPath, 80)}"; the service answered ${describeKeys(body)}`,
+			);
+		}
+		const dot = itemsPath.lastIndexOf('.');
+		const parent = dot < 0 ? body : getPath(body, itemsPath.slice(0, dot));
+		const scopes = isRecord(parent) ? metaScopes(parent) : [];
+		if (isRecord(body) && parent !== body) scopes.push(...metaScopes(body));
+		return { items: value, at: itemsPath, scopes };
+	}
+	if (isBodyless(body)) return { items: [], at: '(empty body)', scopes: [] };
+	const found = locateItems(body);
+	if (!found) {
+		throw new PageShapeError(
+			`Could not find the list of records in the answer, which was ${describeKeys(body)}. Set Options > Pagination > Items Path to where the records are`,
+		);
+	}
+	return found;
+}

@@ -1,0 +1,127 @@
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ApiResponse, SupportChatClient, SupportChatContext } from '../request';
+import type { Collected, Failure } from './collector';
+import { Collector } from './collector';
+import type { PagePlan, PageReading } from './reading';
+import { PageShapeError } from './reading';
+import { readPage } from './readPage';
+import type { PageRequest, PaginationSettings } from './settings';
+import { cut } from './values';
+
+export interface ListRequest {
+	path: string;
+	qs?: IDataObject;
+	/** Max records to return; undefined = all. */
+	limit?: number;
+	resourceLabel?: string;
+}
+
+export type ListResult = Collected;
+
+interface Fetched {
+	response: ApiResponse;
+	reading: PageReading;
+}
+
+/**
+ * One page: the request, then what ./readPage reads in the answer. Throws PageShapeError when the
+ * answer cannot be read as a page; its message quotes the answer, so callers mask it before showing
+ * it. `relativeTo` resolves a relative next-page link.
+ */
+export async function fetchPage(
+	client: SupportChatClient,
+	page: PageRequest,
+	settings: PaginationSettings,
+	resourceLabel?: string,
+	relativeTo?: string,
+): Promise<Fetched> {
+	const response = await client.request({
+		method: 'GET',
+		path: page.path,
+		url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, relativeTo),
+		qs: page.qs,
+		resourceLabel,
+	});
+	return { response, reading: readPage(response.body, response.headers, page, settings) };
+}
+
+function firstRequest(list: ListRequest, settings: PaginationSettings): PageRequest {
+	const qs: IDataObject = { ...(list.qs ?? {}) };
+	if (settings.pageSize > 0) qs[settings.limitParam] = settings.pageSize;
+	if (settings.style === 'page' && settings.firstPage !== 1) qs[settings.pageParam] = settings.firstPage;
+	return { path: list.path, qs };
+}
+
+/**
+ * The one pagination loop behind every list. ./readPage says what each page holds and where the next
+ * one is; the Collector decides whether to go on (Limit, repeats, totals, Max Pages). When a page
+ * tells how many follow and Pagination Concurrency is above 1, the rest go out a few at a time.
+ */
+export async function paginate(
+	ctx: SupportChatContext,
+	client: SupportChatClient,
+	list: ListRequest,
+	settings: PaginationSettings,
+	itemIndex: number,
+): Promise<ListResult> {
+	// Every message goes through the mask: a service may echo the token as a cursor or in a link.
+	const failure: Failure = (message, description, context) =>
+		new NodeApiError(ctx.getNode(), context, {
+			message: cut(client.mask.text(message), 1000),
+			description: cut(client.mask.text(description), 1000),
+			itemIndex,
+		});
+	const collector = new Collector(list.path, settings, list.limit, failure);
+	let previousUrl: string | undefined;
+	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
+		try {
+			return await fetchPage(client, page, settings, list.resourceLabel, relativeTo);
+		} catch (error) {
+			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
+			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+			throw new NodeApiError(ctx.getNode(), error as JsonObject);
+		}
+	};
+
+	let request: PageRequest | undefined = firstRequest(list, settings);
+	while (request) {
+		collector.admit(request);
+		const { response, reading }: Fetched = await fetch(request, previousUrl);
+		if (!collector.accept(reading, request)) break;
+		if (reading.plan) {
+			const count = collector.planned(reading.plan, reading.pageSize ?? reading.items.length);
+			if (settings.concurrency > 1) {
+				await fetchPlanned(reading.plan, count, (page) => fetch(page, response.url));
+				break;
+			}
+		}
+		previousUrl = response.url;
+		request = reading.next;
+	}
+	return collector.finish();
+
+	/**
+	 * A sliding window: up to `concurrency` requests in flight, each made when it is launched, their
+	 * pages taken in order. Each outcome is held as a value, so a request abandoned by an early stop
+	 * cannot reject unobserved.
+	 */
+	async function fetchPlanned(plan: PagePlan, count: number, get: (page: PageRequest) => Promise<Fetched>): Promise<void> {
+		const inFlight: Array<Promise<{ page: PageRequest; result?: Fetched; error?: unknown }>> = [];
+		let launched = 0;
+		const launch = () => {
+			if (launched >= count) return;
+			const page = plan.at(launched++);
+			collector.admit(page);
+			inFlight.push(get(page).then((result) => ({ page, result }), (error: unknown) => ({ page, error })));
+		};
+		for (let slot = 0; slot < settings.concurrency; slot++) launch();
+		for (let index = 0; index < count; index++) {
+			const outcome = await inFlight.shift()!;
+			if (outcome.error !== undefined) throw outcome.error;
+			if (!collector.accept(outcome.result!.reading, outcome.page, index < count - 1)) return;
+			launch();
+		}
+	}
+}

@@ -1,0 +1,72 @@
+import type { FinalReader, PageContext, PageReading, Reader } from './reading';
+import { findItems, isBodyless } from './locate';
+import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
+import { getPath, lookup, toBoolean, toCount, toSize } from './values';
+import { cursor } from './readers/cursor';
+import { missingFlag, missingPointer, probe, single } from './readers/final';
+import { hasMore } from './readers/hasMore';
+import { linkEnd, linkNext } from './readers/link';
+import { nextLink } from './readers/nextLink';
+import { offset, offsetForced } from './readers/offset';
+import { pageNumber, pageNumberForced } from './readers/pageNumber';
+
+/** Declarations several styles read: the list's size, the page size, a has-more flag. */
+const TOTAL_KEYS = ['total', 'total_count', 'totalCount', 'total_results', 'totalResults', 'total_items', 'totalItems'];
+const PER_PAGE_KEYS = ['per_page', 'perPage', 'page_size', 'pageSize', 'limit', 'size'];
+const HAS_MORE_KEYS = ['has_more', 'hasMore', 'has_next', 'hasNext', 'has_next_page', 'hasNextPage', 'more'];
+
+/**
+ * The detection order, per style: the readers tried in turn, then the one that always decides. A
+ * pointer to the next page outranks page numbers, which outrank offsets, which outrank a bare flag.
+ * A new page style is a reader file and an entry here.
+ */
+const DETECTION: Readonly<Record<PaginationStyle, { readers: readonly Reader[]; last: FinalReader }>> = {
+	none: { readers: [], last: single },
+	auto: { readers: [linkNext, nextLink, cursor, linkEnd, pageNumber, offset, hasMore], last: probe },
+	nextUrl: { readers: [linkNext, nextLink, linkEnd], last: missingPointer },
+	cursor: { readers: [nextLink, cursor, linkEnd], last: missingPointer },
+	hasMore: { readers: [hasMore], last: missingFlag },
+	page: { readers: [], last: pageNumberForced },
+	offset: { readers: [], last: offsetForced },
+};
+
+function contextOf(body: unknown, headers: Record<string, string>, request: PageRequest, settings: PaginationSettings) {
+	const { items, at, scopes } = findItems(body, settings.itemsPath);
+	const { nextPath, style } = settings;
+	const custom = nextPath !== '' ? { key: nextPath.slice(nextPath.lastIndexOf('.') + 1), value: getPath(body, nextPath) } : undefined;
+	const flag = style === 'hasMore' && custom ? custom : lookup(scopes, HAS_MORE_KEYS);
+	const page: PageContext = {
+		body,
+		headers,
+		request,
+		settings,
+		style,
+		items,
+		scopes,
+		custom,
+		total: toCount(lookup(scopes, TOTAL_KEYS)?.value),
+		perPage: toSize(lookup(scopes, PER_PAGE_KEYS)?.value) ?? toSize(settings.pageSize),
+		hasMore: toBoolean(flag?.value),
+	};
+	return { page, itemsAt: at };
+}
+
+/**
+ * Reads one page: where its records are and what to ask for next. A pure function of the answer and
+ * the request that got it (whose query tells the current page number or offset when the body does
+ * not). Throws PageShapeError when the page cannot be read as asked.
+ */
+export function readPage(
+	body: unknown,
+	headers: Record<string, string>,
+	request: PageRequest,
+	settings: PaginationSettings,
+): PageReading {
+	const { page, itemsAt } = contextOf(body, headers, request, settings);
+	// The style was checked against PAGINATION_STYLES where the options were read.
+	const { readers, last } = DETECTION[settings.style];
+	let outcome;
+	for (const reader of readers) if ((outcome = reader(page))) break;
+	const summary = { items: page.items, itemsAt, bodyless: isBodyless(body), total: page.total, pageSize: page.perPage };
+	return { ...summary, ...(outcome ?? last(page)) };
+}

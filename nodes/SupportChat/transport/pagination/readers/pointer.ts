@@ -1,0 +1,49 @@
+import type { Detected, Outcome, PageContext } from '../reading';
+import { isRecord, own, withParam } from '../values';
+
+/** What a next-ish value says: a URL to fetch, a cursor to send, or "no more". */
+export type Pointer =
+	| { kind: 'url'; url: string }
+	| { kind: 'cursor'; value: string | number; param: string }
+	| { kind: 'end' };
+
+const END: Pointer = { kind: 'end' };
+/** Where a next link sits when it is an object (`_links.next.href`). */
+const HREF_KEYS = ['href', 'url', 'link', 'uri'];
+const URL_START = /^(?:https?:)?\/\//i;
+
+function looksLikeUrl(text: string): boolean {
+	return URL_START.test(text) || text.startsWith('/') || text.startsWith('?');
+}
+
+/**
+ * Interprets a next-ish value: a URL or {href}, a cursor, null/false/'' for "no more". Numbers are
+ * cursors only where the key says cursor (`next_cursor: 1002`): under `next_page` a number is a page.
+ */
+export function pointerFrom(value: unknown, param: string, numbersAreCursors: boolean): Pointer | undefined {
+	if (value === null || value === false || value === '') return END;
+	if (isRecord(value)) {
+		let ended = false;
+		for (const key of HREF_KEYS) {
+			const href = own(value, key);
+			if (typeof href === 'string' && href !== '') return { kind: 'url', url: href };
+			if (href === null || href === '') ended = true;
+		}
+		return ended ? END : undefined;
+	}
+	if (typeof value === 'string') return looksLikeUrl(value) ? { kind: 'url', url: value } : { kind: 'cursor', value, param };
+	if (numbersAreCursors && typeof value === 'number' && Number.isFinite(value)) return { kind: 'cursor', value, param };
+	return undefined;
+}
+
+/** The outcome of following a pointer; `ended` names the style when it says "no more". */
+export function follow(page: PageContext, pointer: Pointer, ended: Detected): Outcome {
+	switch (pointer.kind) {
+		case 'url':
+			return { detected: 'nextUrl', explicit: true, next: { url: pointer.url, qs: {} } };
+		case 'cursor':
+			return { detected: 'cursor', explicit: true, next: withParam(page.request, pointer.param, pointer.value) };
+		case 'end':
+			return { detected: ended, explicit: true };
+	}
+}

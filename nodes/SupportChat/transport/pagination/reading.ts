@@ -1,0 +1,69 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
+import type { Found } from './values';
+
+export type Detected = 'single' | 'link' | 'nextUrl' | 'cursor' | 'hasMore' | 'page' | 'offset' | 'probe';
+
+/**
+ * The remaining pages when a page tells how many there are. Lazy: a service may declare a billion
+ * pages, so requests are made one at a time as they are launched, never listed in advance.
+ */
+export interface PagePlan {
+	/** Pages still to fetch after this one, as declared (a safe integer, possibly huge). */
+	count: number;
+	/** What the service declared, for messages: `total_pages 1000000000`. */
+	declared: string;
+	/** The request for the `index`-th remaining page, 0 being the next one. */
+	at(index: number): PageRequest;
+}
+
+export interface PageReading {
+	items: unknown[];
+	/** Where the records were found, for error messages. */
+	itemsAt: string;
+	/** The answer had no body at all (not even an empty list). */
+	bodyless: boolean;
+	detected: Detected;
+	next?: PageRequest;
+	/**
+	 * Whether the service itself said there is (or is not) more: a link, a cursor, a flag, a total.
+	 * When false the node is guessing (page numbers without totals) and an empty, short or repeated
+	 * page is the normal end.
+	 */
+	explicit: boolean;
+	/** Records in the whole list, when the page declares it. */
+	total?: number;
+	/** Declared page size, when the page says it. */
+	pageSize?: number;
+	plan?: PagePlan;
+}
+
+/** What a reader decides: where to go next. The records and declared figures are added by readPage. */
+export type Outcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan'>;
+
+/** One answer as the readers see it; everything here is computed once per page. */
+export interface PageContext {
+	body: unknown;
+	headers: Record<string, string>;
+	/** The request that got this page: its query tells the current page number or offset. */
+	request: PageRequest;
+	settings: PaginationSettings;
+	style: PaginationStyle;
+	items: unknown[];
+	/** Objects that may carry paging metadata, nearest first. */
+	scopes: IDataObject[];
+	/** The value at the user's Next Path, when one is set. */
+	custom?: Found;
+	total?: number;
+	perPage?: number;
+	hasMore?: boolean;
+}
+
+/** A page style: its outcome when the page is in that style, undefined to let the next reader try. */
+export type Reader = (page: PageContext) => Outcome | undefined;
+/** The last reader of a style: it always decides (or throws a PageShapeError). */
+export type FinalReader = (page: PageContext) => Outcome;
+
+/** The page cannot be read as asked; the message says what to set. */
+export class PageShapeError extends Error {}

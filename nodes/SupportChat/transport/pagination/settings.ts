@@ -1,0 +1,45 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export const PAGINATION_STYLES = ['auto', 'none', 'nextUrl', 'cursor', 'hasMore', 'page', 'offset'] as const;
+export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
+
+export interface PaginationSettings {
+	style: PaginationStyle;
+	/** Dot path to the records, e.g. `response.users`; empty = find them. */
+	itemsPath: string;
+	/** Dot path to the next link, cursor or has-more flag; empty = find it. */
+	nextPath: string;
+	/** Query parameter carrying a cursor; empty = the usual name for what was found. */
+	cursorParam: string;
+	pageParam: string;
+	offsetParam: string;
+	/** Query parameter carrying the page size; used when pageSize > 0. */
+	limitParam: string;
+	pageSize: number;
+	firstPage: number;
+	maxPages: number;
+	/** Pages fetched at once when the service tells how many there are. */
+	concurrency: number;
+}
+
+export const DEFAULT_PAGINATION: PaginationSettings = {
+	style: 'auto',
+	itemsPath: '',
+	nextPath: '',
+	cursorParam: '',
+	pageParam: 'page',
+	offsetParam: 'offset',
+	limitParam: 'limit',
+	pageSize: 0,
+	firstPage: 1,
+	maxPages: 10_000,
+	concurrency: 1,
+};
+
+export interface PageRequest {
+	/** Path under the base URL (the first request, and parameter-based styles). */
+	path?: string;
+	/** A link the service gave (URL styles). */
+	url?: string;
+	qs: IDataObject;
+}

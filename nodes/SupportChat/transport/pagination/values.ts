@@ -1,0 +1,108 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PageRequest } from './settings';
+
+/**
+ * Reading values out of service answers. Every key and every number here comes from the service, so
+ * keys are looked up as own properties only (a word such as `constructor` must not reach
+ * Object.prototype) and numbers count only when they are plain non-negative safe integers.
+ */
+
+export function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An own property, never one inherited from Object.prototype. */
+export function own(source: IDataObject, key: string): unknown {
+	return Object.hasOwn(source, key) ? source[key] : undefined;
+}
+
+const INDEX = /^\d{1,9}$/;
+
+/** Reads `a.b.0.c` from an object through own properties; keys containing dots are tried whole first. */
+export function getPath(source: unknown, path: string): unknown {
+	if (path === '') return source;
+	if (isRecord(source) && Object.hasOwn(source, path)) return source[path];
+	let current: unknown = source;
+	for (const part of path.split('.')) {
+		if (Array.isArray(current) && INDEX.test(part)) current = current[Number(part)];
+		else if (isRecord(current) && Object.hasOwn(current, part)) current = current[part];
+		else return undefined;
+	}
+	return current;
+}
+
+const ID_KEYS = ['id', '_id', 'uuid', 'ID', 'Id'];
+
+function idOf(item: IDataObject): { key: string; value: string | number } | undefined {
+	for (const key of ID_KEYS) {
+		const value = own(item, key);
+		if (typeof value === 'string' || typeof value === 'number') return { key, value };
+	}
+	return undefined;
+}
+
+/** A record's identity for dropping duplicates, or undefined when it has none. */
+export function itemKey(item: unknown): string | undefined {
+	if (isRecord(item)) {
+		const id = idOf(item);
+		return id && `${id.key}:${id.value}`;
+	}
+	if (typeof item === 'string' || typeof item === 'number') return `value:${item}`;
+	return undefined;
+}
+
+/** The id of a record, to continue after it (Stripe's `starting_after`). */
+export function recordId(item: unknown): string | undefined {
+	const id = isRecord(item) ? idOf(item) : undefined;
+	return id && String(id.value);
+}
+
+export interface Found {
+	key: string;
+	value: unknown;
+}
+
+/** The first of `keys` present in the nearest scope. */
+export function lookup(scopes: readonly IDataObject[], keys: readonly string[]): Found | undefined {
+	for (const scope of scopes) {
+		for (const key of keys) {
+			if (Object.hasOwn(scope, key)) return { key, value: scope[key] };
+		}
+	}
+	return undefined;
+}
+
+const DIGITS = /^\d{1,16}$/;
+
+/**
+ * A count or position the service declares: a non-negative safe integer, as a number or in digits.
+ * Anything else (negative, fractional, NaN, beyond 2^53, a 1e400 that JSON read as Infinity) counts
+ * as not declared rather than as a number to compute with.
+ */
+export function toCount(value: unknown): number | undefined {
+	const n = typeof value === 'number' ? value : typeof value === 'string' && DIGITS.test(value.trim()) ? Number(value.trim()) : NaN;
+	return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** A declared page size: a count of at least 1 (a per_page of 0 would divide by zero). */
+export function toSize(value: unknown): number | undefined {
+	const n = toCount(value);
+	return n !== undefined && n > 0 ? n : undefined;
+}
+
+export function toBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (value === 1 || value === 'true' || value === '1') return true;
+	if (value === 0 || value === 'false' || value === '0') return false;
+	return undefined;
+}
+
+export function withParam(request: PageRequest, param: string, value: string | number): PageRequest {
+	return { path: request.path, url: request.url, qs: { ...request.qs, [param]: value } };
+}
+
+/** Service text quoted in a message: cut, so that a megabyte of it does not become the message. */
+export function cut(text: string, max = 300): string {
+	return text.length > max ? `${text.slice(0, max)}…` : text;
+}
