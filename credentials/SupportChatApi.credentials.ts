@@ -73,9 +73,11 @@ export class SupportChatApi implements ICredentialType {
 		},
 	};
 
-	// GET /tags needs a valid token and costs the service the least of the documented reads.
+	// GET /tags needs a valid token and costs the service the least of the documented reads. n8n follows
+	// redirects for the test and would put the token back on after one to another origin: not here.
 	test: ICredentialTestRequest = {
 		request: {
+			sendCredentialsOnCrossOriginRedirect: false,
 			baseURL:
 				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/script\\/include\\/api$/i, "") + "/script/include/api" }}',
 			url: '/tags',
