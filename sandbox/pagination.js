@@ -5,6 +5,7 @@ const { SandboxError } = require('./errors');
 
 /**
  * @typedef {import('./index').PaginationStyle} PaginationStyle
+ * @typedef {import('./index').HostilePaginationStyle} HostilePaginationStyle
  * @typedef {import('./index').Resource} Resource
  * @typedef {Record<string, string | string[]>} Query
  */
@@ -30,12 +31,32 @@ const PAGINATION_STYLES = Object.freeze([
 	'offset-nototal',
 ]);
 
+/**
+ * A broken or hostile service, for the node's bounds (issue 8): each mode lies in one way. Kept apart
+ * from PAGINATION_STYLES, which lists the styles a client can walk to the end.
+ * @type {readonly HostilePaginationStyle[]}
+ */
+const HOSTILE_PAGINATION_STYLES = Object.freeze([
+	'huge-total',
+	'offset-huge-total',
+	'numeric-cursor',
+	'lying-total',
+	'no-id-edges',
+	'empty-after-more',
+]);
+
+/** What `huge-total` declares: far beyond any Max Pages, and beyond what a plan could list. */
+const HUGE_PAGES = 1_000_000_000;
+const HUGE_TOTAL = 1e12;
+/** How many records `lying-total` claims that it never serves. */
+const MISSING = 5;
+
 const SIZE_PARAMS = ['per_page', 'limit', 'page_size'];
 const START_CURSOR = 'start';
 
 /**
  * @typedef {object} ListRequest
- * @property {PaginationStyle} style
+ * @property {PaginationStyle | HostilePaginationStyle} style
  * @property {Resource} resource
  * @property {readonly unknown[]} items
  * @property {(item: unknown) => string} keyOf  The id (the name, for bare tag strings).
@@ -201,6 +222,40 @@ function paginate(r) {
 			const { page, slice } = numbered();
 			return { body: { results: slice, page }, headers: {} };
 		}
+		case 'huge-total': {
+			const { page, slice } = numbered();
+			return { body: { [resource]: slice, page, per_page: size, total_pages: HUGE_PAGES, total: HUGE_TOTAL }, headers: {} };
+		}
+		case 'offset-huge-total': {
+			const offset = intParam(query, 'offset', 0, 0);
+			return { body: { items: items.slice(offset, offset + size), offset, limit: size, total: HUGE_TOTAL }, headers: {} };
+		}
+		case 'numeric-cursor': {
+			// The position itself is the cursor, as a JSON number.
+			const from = intParam(query, 'cursor', 0, 0);
+			const rows = items.slice(from, from + size);
+			const end = from + rows.length;
+			return { body: { data: rows, next_cursor: end < total ? end : null }, headers: {} };
+		}
+		case 'lying-total': {
+			const offset = intParam(query, 'offset', 0, 0);
+			return { body: { items: items.slice(offset, offset + size), offset, limit: size, total: total + MISSING }, headers: {} };
+		}
+		case 'no-id-edges': {
+			// Records without ids, each page opening and closing with the same rows: only the middle differs.
+			const { page, slice } = numbered();
+			const rows = slice.map((item) => {
+				const { id: _id, ...rest } = /** @type {Record<string, unknown>} */ (item);
+				return rest;
+			});
+			return { body: { results: [{ section: resource }, ...rows, { section: 'end' }], page }, headers: {} };
+		}
+		case 'empty-after-more': {
+			// Page 1 promises more; page 2 comes back 200 with no body at all.
+			const { page, slice } = numbered();
+			if (page === 2) return { body: undefined, headers: {} };
+			return { body: { [resource]: slice, page, per_page: size, total_pages: lastPage }, headers: {} };
+		}
 		case 'offset':
 		case 'offset-nototal': {
 			const offset = repeat ? 0 : intParam(query, 'offset', 0, 0);
@@ -216,4 +271,4 @@ function paginate(r) {
 	}
 }
 
-module.exports = { PAGINATION_STYLES, paginate, encodeCursor };
+module.exports = { PAGINATION_STYLES, HOSTILE_PAGINATION_STYLES, paginate, encodeCursor };
