@@ -19,6 +19,17 @@ export type PaginationStyle =
 	| 'page-nototal'
 	| 'offset'
 	| 'offset-nototal';
+/**
+ * A service that lies about its pages (issue 8): huge declared counts, numeric cursors, a total never
+ * reached, id-less pages with equal first and last records, an empty body after a page promising more.
+ */
+export type HostilePaginationStyle =
+	| 'huge-total'
+	| 'offset-huge-total'
+	| 'numeric-cursor'
+	| 'lying-total'
+	| 'no-id-edges'
+	| 'empty-after-more';
 export type Envelope = 'none' | 'data' | 'success-response';
 export type ErrorStyle = 'message' | 'error' | 'errors' | 'detail' | 'text' | 'html';
 export type TagShape = 'objects' | 'strings';
@@ -46,7 +57,7 @@ export type ConversationStatus = 'active' | 'pending' | 'closed';
 export interface SandboxConfig {
 	/** Bearer token every API call must carry. */
 	token: string;
-	pagination: PaginationStyle;
+	pagination: PaginationStyle | HostilePaginationStyle;
 	envelope: Envelope;
 	errorStyle: ErrorStyle;
 	/** Page size when the request names none. */
