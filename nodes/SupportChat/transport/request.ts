@@ -171,7 +171,9 @@ export class SupportChatClient {
 				this.ctx.getNode(),
 				{ url: resolved.origin },
 				{
-					message: `The service's next-page link points to another host (${resolved.host}); the node does not send the API token there`,
+					message: this.mask.text(
+						`The service's next-page link points to another host (${resolved.host}); the node does not send the API token there`,
+					),
 					description:
 						'Set Options > Pagination > Style to a parameter-based style (page, offset or cursor) so that the node builds page requests itself.',
 					itemIndex: this.itemIndex,
@@ -299,50 +301,34 @@ export class SupportChatClient {
 		from: string,
 		visited: Set<string>,
 	): string {
-		const refuse = (message: string, description: string) => this.error(status, message, { description });
-		const fixBaseUrl =
-			'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
-		if (location === undefined || location.trim() === '') {
-			return this.throwing(refuse(`The service answered ${where} with a redirect (${status}) that says nowhere to go`, fixBaseUrl));
-		}
+		const refuse: (message: string, description?: string) => never = (
+			message,
+			description = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.',
+		) => {
+			throw this.error(status, `The service answered ${where} with a redirect (${status}) ${message}`, { description });
+		};
+		if (location === undefined || location.trim() === '') refuse('that says nowhere to go');
 		let target: URL;
 		try {
 			target = new URL(location.trim().slice(0, 2048), from);
 		} catch {
-			return this.throwing(refuse(`The service answered ${where} with a redirect (${status}) to an address that is not a URL`, fixBaseUrl));
+			return refuse('to an address that is not a URL');
 		}
-		const shown = this.mask.text(`${target.origin}${target.pathname}`);
+		const shown = `${target.origin}${target.pathname}`;
 		if (target.origin !== new URL(this.baseUrl).origin) {
-			return this.throwing(
-				refuse(
-					`The service answered ${where} with a redirect (${status}) to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`,
-					fixBaseUrl,
-				),
-			);
+			refuse(`to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`);
 		}
 		if (!METHODS_THAT_READ.has(spec.method)) {
-			return this.throwing(
-				refuse(
-					`The service answered ${where} with a redirect (${status}) to ${shown}; the node does not send a ${spec.method} again, so that nothing is done twice`,
-					`${fixBaseUrl} The service may or may not have done it: check before running again.`,
-				),
+			refuse(
+				`to ${shown}; the node does not send a ${spec.method} again, so that nothing is done twice`,
+				'If the service has moved, set the Base URL in the Support Chat API credentials to its new address. The service may or may not have done it: check before running again.',
 			);
 		}
 		const next = target.toString();
-		if (visited.has(next) || visited.size > MAX_REDIRECTS) {
-			return this.throwing(
-				refuse(
-					`The service answered ${where} with redirects that ${visited.has(next) ? 'lead in a circle' : `go on for more than ${MAX_REDIRECTS} steps`}; stopped following them`,
-					fixBaseUrl,
-				),
-			);
-		}
+		if (visited.has(next)) refuse('that lead in a circle; stopped following them');
+		if (visited.size > MAX_REDIRECTS) refuse(`after more than ${MAX_REDIRECTS} redirects; stopped following them`);
 		visited.add(next);
 		return next;
-	}
-
-	private throwing(error: NodeApiError): never {
-		throw error;
 	}
 
 	/**
