@@ -136,7 +136,10 @@ export class Collector {
 		// paging them. Max Pages and the repeat checks bound it.
 		if (items.length === 0) return this.promised && this.items.length < this.wanted;
 
+		// A page served before adds nothing: its records without ids would otherwise come twice.
 		const digest = pageDigest(items);
+		if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
+		this.seenPages.add(digest);
 		let fresh = 0;
 		for (const item of items) {
 			const key = itemKey(item);
@@ -147,9 +150,7 @@ export class Collector {
 			fresh++;
 			if (this.items.length < this.wanted) this.items.push(item);
 		}
-		const repeated = this.seenPages.has(digest) || fresh === 0;
-		this.seenPages.add(digest);
-		if (repeated) return this.repeatedPage(reading, request, hasNext);
+		if (fresh === 0) return this.repeatedPage(reading, request, hasNext);
 		if (this.items.length >= this.wanted || !hasNext) return false;
 		if (!reading.explicit) {
 			const size = reading.pageSize ?? this.firstPageSize;

@@ -1,0 +1,123 @@
+/**
+ * The collector behind paginate against services that lie (issue 8): totals never reached, id-less
+ * pages alike at their edges, a body missing after a promise, huge declared counts, an echoed token.
+ */
+import { DEFAULT_PAGINATION } from '../../../nodes/SupportChat/transport/pageShape';
+import { paginate } from '../../../nodes/SupportChat/transport/pagination';
+import { bodies, ctx, rec, scripted, TOKEN } from './scripted';
+
+const list = (limit?: number) => ({ path: '/users', limit });
+const settings = (overrides = {}) => ({ ...DEFAULT_PAGINATION, ...overrides });
+const failure = async (promise: Promise<unknown>) => {
+	const error = (await promise.then(() => undefined, (e: unknown) => e)) as { message: string; description?: string } | undefined;
+	if (!error) throw new Error('expected a failure');
+	return `${error.message}\n${error.description ?? ''}`;
+};
+
+describe('a declared total', () => {
+	it.each([
+		['a cursor list ending short of it', bodies({ data: rec(1, 2), total: 5, next_cursor: 'b' }, { data: rec(3), total: 5, next_cursor: null })],
+		['has_more false short of it', bodies({ data: rec(1, 2), total: 4, has_more: true }, { data: rec(3), total: 4, has_more: false })],
+		['an offset list whose next offset comes back empty', bodies({ items: rec(1, 2), offset: 0, total: 3 }, { items: [], offset: 2, total: 3 })],
+	])('never reached fails with Return All: %s', async (_name, answers) => {
+		const { client } = scripted(answers);
+		const text = await failure(paginate(ctx, client, list(), settings(), 0));
+		expect(text).toMatch(/The service reports \d+ records in \/users but only \d+ could be fetched/);
+		expect(text).toMatch(/Options > Pagination/);
+	});
+
+	it('is held as the last page declared it (the list shrank while read)', async () => {
+		const { client } = scripted(bodies({ data: rec(1, 2), total: 4, next_cursor: 'b' }, { data: rec(3), total: 3, next_cursor: null }));
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2, 3));
+	});
+
+	it('does not matter below Limit', async () => {
+		const { client } = scripted(bodies({ data: rec(1, 2), total: 50, next_cursor: 'b' }, { data: rec(3), total: 50, next_cursor: null }));
+		expect((await paginate(ctx, client, list(3), settings(), 0)).items).toEqual(rec(1, 2, 3));
+	});
+});
+
+describe('the same page served again', () => {
+	const row = (n: string) => ({ name: n });
+	it('is told by its whole content, not its length and edges, when records have no ids', async () => {
+		const { client, asked } = scripted(
+			bodies(
+				{ data: [row('a'), row('x'), row('z')], next_cursor: 'b' },
+				{ data: [row('a'), row('y'), row('z')], next_cursor: 'c' },
+				{ data: [row('a'), row('w'), row('z')], next_cursor: null },
+			),
+		);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toHaveLength(9);
+		expect(asked).toHaveLength(3);
+	});
+
+	it('still fails when an id-less page really comes back while the service promises more', async () => {
+		const page = { data: [row('a'), row('x'), row('z')] };
+		const { client } = scripted(bodies({ ...page, next_cursor: 'b' }, { ...page, next_cursor: 'c' }));
+		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(/same page of \/users again/);
+	});
+
+	it('ends a guessed list of id-less pages alike at the edges only where they really repeat', async () => {
+		const { client, asked } = scripted(
+			bodies([row('a'), row('x'), row('z')], [row('a'), row('y'), row('z')], [row('a'), row('y'), row('z')]),
+		);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toHaveLength(6);
+		expect(asked).toHaveLength(3);
+	});
+});
+
+describe('a page without a body', () => {
+	it.each([undefined, null, ''])('after a page that promised more (%p) fails', async (missing) => {
+		const { client } = scripted([{ body: { data: rec(1, 2), next_cursor: 'b' } }, { body: missing }]);
+		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(/Page 2 of \/users came back without a body.*2 so far/);
+	});
+
+	it('as the first answer is an empty list', async () => {
+		const { client } = scripted([{ body: undefined }]);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([]);
+	});
+
+	it('after a guessed page number is the end', async () => {
+		const { client } = scripted([{ body: rec(1, 2) }, { body: '' }]);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2));
+	});
+});
+
+describe('a declared count beyond Max Pages', () => {
+	it.each([
+		['total_pages 1e9', { data: rec(1, 2), page: 1, total_pages: 1e9 }, /1000000000 pages/],
+		['an offset total of 1e12', { items: rec(1, 2), offset: 0, total: 1e12 }, /1000000000000 records/],
+		['rel="last" at page 1e6', { body: rec(1, 2), headers: { link: '</u?page=2>; rel="next", </u?page=1000000>; rel="last"' } }, /page 1000000/],
+	])('fails after the first page with Return All: %s', async (_name, answer, declared) => {
+		const one = 'body' in answer ? (answer as { body: unknown; headers: Record<string, string> }) : { body: answer };
+		for (const concurrency of [1, 4]) {
+			const { client, asked } = scripted(() => one);
+			const text = await failure(paginate(ctx, client, list(), settings({ concurrency }), 0));
+			expect(text).toMatch(declared);
+			expect(text).toMatch(/Max Pages \(10000\)/);
+			expect(asked).toHaveLength(1);
+		}
+	});
+
+	it('with a Limit asks only for the pages Limit needs, however many are declared', async () => {
+		const { client, asked } = scripted((n) => ({ body: { data: rec(2 * n - 1, 2 * n), page: n, total_pages: 1e9 } }));
+		const result = await paginate(ctx, client, list(7), settings({ concurrency: 3 }), 0);
+		expect(result.items).toEqual(rec(1, 2, 3, 4, 5, 6, 7));
+		expect(asked).toHaveLength(4);
+	});
+});
+
+describe('the token never appears in a message', () => {
+	const forms = [TOKEN, encodeURIComponent(TOKEN), Buffer.from(TOKEN).toString('base64'), Buffer.from(TOKEN).toString('base64url')];
+	it.each([
+		['echoed as a cursor the service serves again', bodies({ data: rec(1), next_cursor: TOKEN }, { data: rec(2), next_cursor: TOKEN })],
+		['echoed base64 in a cursor', bodies({ data: rec(1), next_cursor: Buffer.from(`x:${TOKEN}`).toString('base64') }, { data: rec(1), next_cursor: 'b' })],
+		['as a key of an unreadable answer', bodies({ [TOKEN]: { a: 1 } })],
+		['in a link pointing back', [{ body: rec(1), headers: { link: `</u?t=${TOKEN}>; rel="next"` } }, { body: rec(2), headers: { link: `</u?t=${TOKEN}>; rel="next"` } }]],
+	])('%s', async (_name, answers) => {
+		const { client } = scripted(answers);
+		const text = await failure(paginate(ctx, client, list(), settings(), 0));
+		for (const form of forms) expect(text).not.toContain(form);
+		expect(text).toContain('[redacted]');
+	});
+});

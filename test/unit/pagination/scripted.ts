@@ -1,0 +1,33 @@
+/** A client that answers each request with the next scripted answer, and records what it was asked. */
+import type { INode } from 'n8n-workflow';
+
+import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
+import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../../nodes/SupportChat/transport/request';
+
+export const TOKEN = 'tok-9f8e7d6c5b4a';
+const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+export const ctx = { getNode: () => node } as unknown as SupportChatContext;
+
+export interface Answer {
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+/** `answers` is a list, or a function of the request number (1-based) for endless services. */
+export function scripted(answers: Answer[] | ((n: number, spec: RequestSpec) => Answer)) {
+	const asked: RequestSpec[] = [];
+	const client = {
+		mask: new SecretMask([TOKEN]),
+		resolveUrl: (spec: { url?: string }) => spec.url,
+		request: async (spec: RequestSpec) => {
+			asked.push(spec);
+			const answer = typeof answers === 'function' ? answers(asked.length, spec) : answers[asked.length - 1];
+			if (answer === undefined) throw new Error(`unexpected request #${asked.length}`);
+			return { status: 200, headers: answer.headers ?? {}, body: answer.body, url: 'https://chat.example.com/script/include/api/users' };
+		},
+	} as unknown as SupportChatClient;
+	return { client, asked };
+}
+
+export const bodies = (...list: unknown[]): Answer[] => list.map((body) => ({ body }));
+export const rec = (...ids: number[]) => ids.map((id) => ({ id }));
