@@ -181,7 +181,7 @@ const optionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to ignore New Message deliveries sent as agent, admin or bot. On by default because a workflow that answers a message by sending one (sent as agent) would otherwise hear its own answer and trigger itself in a loop.',
+				'Whether to ignore New Message deliveries sent from the service\'s side: as agent, admin, operator, assistant or bot, or by a user other than the conversation\'s visitor (user_id differs from conversation_user_id). On by default because a workflow that answers a message by sending one (sent as agent) would otherwise hear its own answer and trigger itself in a loop.',
 		},
 		{
 			displayName: 'Ignored Sender IDs',
