@@ -44,7 +44,7 @@ const link = fc.oneof(
 		`<${'>'.repeat(2000)}; rel=next`,
 	),
 );
-const answer: fc.Arbitrary<Answer> = fc.record({ body, headers: link.map((l) => (l === undefined ? {} : { link: l })) });
+const answer: fc.Arbitrary<Answer> = fc.record({ body, headers: link.map((l): Record<string, string> => (l === undefined ? {} : { link: l })) });
 
 const settings = fc.record({
 	maxPages: fc.integer({ min: 1, max: 12 }),
