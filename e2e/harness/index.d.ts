@@ -98,6 +98,11 @@ export interface StartOptions {
 	workerConcurrency?: number;
 	/** Queue mode: start an `n8n webhook` process for production webhooks (default true). */
 	webhookProcess?: boolean;
+	/**
+	 * Queue mode: how many `n8n webhook` processes (default 1), each on a port of its own, named
+	 * `webhook`, `webhook2`, `webhook3`…, all serving the same production webhooks (as behind a load balancer).
+	 */
+	webhookProcesses?: number;
 	/** Extra environment for every n8n process of the instance. */
 	env?: Record<string, string>;
 	/** Per process (default 180 s). */
@@ -162,6 +167,8 @@ export interface N8nInstance {
 	baseUrl: string;
 	/** Where production webhooks are served: the webhook process in queue mode, else baseUrl. */
 	webhookBaseUrl: string;
+	/** Every process serving production webhooks, in start order (`webhookBaseUrl` first). */
+	webhookBaseUrls: string[];
 	apiKey: string;
 	owner: { email: string; password: string; firstName: string; lastName: string };
 	/** Holds logs/, one user folder per process, pack/. Removed by stop() unless kept. */

@@ -98,7 +98,9 @@ async function startN8n(options = {}) {
 
 	const database = mode === 'queue' ? 'postgres' : options.database ?? 'sqlite';
 	const workerCount = mode === 'queue' ? options.workers ?? 1 : 0;
-	const withWebhookProcess = mode === 'queue' && options.webhookProcess !== false;
+	// Queue mode: `n8n webhook` processes for production webhooks (several, as behind a load balancer).
+	const webhookCount = mode === 'queue' && options.webhookProcess !== false ? Math.max(0, Math.floor(options.webhookProcesses ?? 1)) : 0;
+	const withWebhookProcess = webhookCount > 0;
 	const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
 
 	/** @type {ManagedProcess[]} */
@@ -129,12 +131,13 @@ async function startN8n(options = {}) {
 
 	try {
 		const packed = options.packed ?? packPackage(path.join(tempDir, 'pack'), options.packageDir);
-		const ports = await freePorts(2 + 2 * workerCount + (withWebhookProcess ? 2 : 0));
+		const ports = await freePorts(2 + 2 * workerCount + 2 * webhookCount);
 		const next = () => /** @type {number} */ (ports.shift());
 		const mainPort = next();
-		const webhookPort = withWebhookProcess ? next() : mainPort;
+		const webhookPorts = withWebhookProcess ? Array.from({ length: webhookCount }, next) : [mainPort];
 		const baseUrl = `http://${HOST}:${mainPort}`;
-		const webhookBaseUrl = `http://${HOST}:${webhookPort}`;
+		const webhookBaseUrls = webhookPorts.map((port) => `http://${HOST}:${port}`);
+		const webhookBaseUrl = webhookBaseUrls[0];
 
 		/** @type {Record<string, string>} */
 		const shared = {
@@ -210,12 +213,13 @@ async function startN8n(options = {}) {
 			});
 			waits.push(ready(worker, `http://${HOST}:${healthPort}/healthz/readiness`));
 		}
-		if (withWebhookProcess) {
-			const webhook = spawnN8n('webhook', ['webhook'], {
-				N8N_PORT: String(webhookPort),
+		// The first is `webhook`, further ones `webhook2`, `webhook3`…; N8N_WEBHOOK_URL names the first.
+		for (let i = 0; withWebhookProcess && i < webhookCount; i++) {
+			const webhook = spawnN8n(i === 0 ? 'webhook' : `webhook${i + 1}`, ['webhook'], {
+				N8N_PORT: String(webhookPorts[i]),
 				N8N_RUNNERS_BROKER_PORT: String(next()),
 			});
-			waits.push(ready(webhook, `${webhookBaseUrl}/healthz/readiness`));
+			waits.push(ready(webhook, `${webhookBaseUrls[i]}/healthz/readiness`));
 		}
 		await Promise.all(waits);
 
@@ -224,6 +228,7 @@ async function startN8n(options = {}) {
 			mode,
 			baseUrl,
 			webhookBaseUrl,
+			webhookBaseUrls,
 			session,
 			install,
 			tempDir,
@@ -283,7 +288,7 @@ async function setUpOwner(baseUrl) {
 
 /**
  * @param {{
- *   mode: 'regular' | 'queue', baseUrl: string, webhookBaseUrl: string,
+ *   mode: 'regular' | 'queue', baseUrl: string, webhookBaseUrl: string, webhookBaseUrls: string[],
  *   session: { headers: Record<string, string>, apiKey: string, owner: typeof OWNER },
  *   install: import('./index').N8nInstall, tempDir: string, shared: Record<string, string>,
  *   processes: ManagedProcess[], packed: import('./index').PackedPackage,
@@ -475,6 +480,7 @@ function makeInstance(context) {
 		mode: context.mode,
 		baseUrl,
 		webhookBaseUrl,
+		webhookBaseUrls: context.webhookBaseUrls,
 		apiKey: session.apiKey,
 		owner: session.owner,
 		tempDir,

@@ -65,3 +65,40 @@ export function exactExecutions(
 /** Id of the workflow's newest execution, '0' when none. */
 export function lastExecutionId(n8n: N8nInstance, workflowId: string): Promise<string>;
 export function sleep(ms: number): Promise<void>;
+
+export interface SignedDelivery {
+	/** The delivery id: `webhook-id`, and the body's `id`. */
+	id: string;
+	body: string;
+	/** content-type, webhook-id, webhook-timestamp, webhook-signature. */
+	headers: Record<string, string>;
+}
+/** A Lead Captured delivery in the sandbox's `dotted` style, signed with Standard Webhooks (default secret WEBHOOK_SECRET). */
+export function signedLeadDelivery(options?: { id?: string; email?: string; secret?: string; timestamp?: number }): SignedDelivery;
+/** The same id and body signed again with a new timestamp, as a sender's retry. */
+export function resignDelivery(delivery: { id: string; body: string }, options?: { secret?: string; timestamp?: number }): SignedDelivery;
+
+export interface TogetherAnswer {
+	url: string;
+	status: number;
+	text: string;
+	/** From the release of the last bytes to the end of this answer. */
+	ms: number;
+}
+/**
+ * POSTs every request at once (127.0.0.1 only): each on its own connection with all but the last byte
+ * of its body written, then every last byte in the same tick. `released` is that moment (epoch ms).
+ */
+export function sendTogether(
+	requests: Array<{ url: string; headers: Record<string, string>; body: string }>,
+	options?: { timeoutMs?: number; holdMs?: number },
+): Promise<{ released: number; answers: TogetherAnswer[] }>;
+/**
+ * The workflow's executions after `afterId` once all are over and none has appeared for `quietMs`
+ * (default 1500); for counting runs when more than one may have started.
+ */
+export function settledExecutions(
+	n8n: N8nInstance,
+	workflowId: string,
+	options?: { afterId?: string | number; quietMs?: number; timeoutMs?: number },
+): Promise<Execution[]>;

@@ -7,10 +7,14 @@
  * published workflow's Support Chat Trigger to the sandbox's webhook settings. Types: index.d.ts.
  */
 
+const { randomBytes } = require('node:crypto');
+const { setMaxListeners } = require('node:events');
 const fs = require('node:fs');
+const http = require('node:http');
 const path = require('node:path');
 
 const { PACKAGE_NAME } = require('../harness');
+const { WEBHOOK_EVENT_NAMES, signWebhook } = require('../../sandbox');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const FIXTURES_DIR = path.join(REPO_ROOT, 'e2e', 'fixtures');
@@ -150,6 +154,157 @@ async function lastExecutionId(n8n, workflowId) {
 	return all.length > 0 ? all[all.length - 1].id : '0';
 }
 
+/**
+ * A Lead Captured delivery as the sandbox sends it (`dotted` style), signed with Standard Webhooks:
+ * `webhook-id` (the delivery id, also the body's `id`), `webhook-timestamp` (now, unless given) and
+ * `webhook-signature`. Sending the result several times sends identical copies; a retry is the same
+ * id and body signed again with a new timestamp.
+ * @param {{ id?: string, email?: string, secret?: string, timestamp?: number }} [options]
+ * @returns {{ id: string, body: string, headers: Record<string, string> }}
+ */
+function signedLeadDelivery(options = {}) {
+	const id = options.id ?? `msg_${randomBytes(12).toString('hex')}`;
+	const email = options.email ?? `${id}@example.com`;
+	const body = JSON.stringify({
+		id,
+		object: 'event',
+		type: WEBHOOK_EVENT_NAMES.dotted.leadCaptured,
+		created_at: new Date().toISOString(),
+		source: 'chat',
+		data: {
+			object: {
+				object: 'lead',
+				email,
+				phone: null,
+				captured_via: 'form',
+				user_id: 'usr_e2e_dedupe',
+				conversation_id: null,
+				message_id: null,
+				user: null,
+			},
+		},
+	});
+	return resignDelivery({ id, body }, options);
+}
+
+/**
+ * The same delivery (id and body) signed again with a new timestamp: what a sender's retry looks like.
+ * @param {{ id: string, body: string }} delivery
+ * @param {{ secret?: string, timestamp?: number }} [options]
+ */
+function resignDelivery(delivery, options = {}) {
+	const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+	return {
+		id: delivery.id,
+		body: delivery.body,
+		headers: {
+			'content-type': 'application/json',
+			'webhook-id': delivery.id,
+			'webhook-timestamp': String(timestamp),
+			'webhook-signature': signWebhook(options.secret ?? WEBHOOK_SECRET, delivery.id, timestamp, delivery.body),
+		},
+	};
+}
+
+/**
+ * POSTs every request at the same moment, so that they are all in flight together: each goes on a
+ * connection of its own with its headers and all of its body but the last byte; once every one of
+ * them has been written, the last bytes go out in one tick. A receiver that reads the whole body
+ * before acting (n8n does) gets them all at once. Loopback only; bounded by `timeoutMs` overall.
+ * @param {Array<{ url: string, headers: Record<string, string>, body: string }>} requests
+ * @param {{ timeoutMs?: number, holdMs?: number }} [options]
+ * @returns {Promise<{ released: number, answers: Array<{ url: string, status: number, text: string, ms: number }> }>}
+ *   `released`: when the last bytes went out (epoch ms); `ms`: from then to the end of each answer
+ */
+async function sendTogether(requests, options = {}) {
+	const signal = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+	// One listener per request on the shared signal.
+	setMaxListeners(requests.length + 10, signal);
+	const exchanges = requests.map((entry) => {
+		const url = new URL(entry.url);
+		if (url.hostname !== '127.0.0.1') throw new Error(`sendTogether sends to 127.0.0.1 only, not ${url.host}`);
+		const body = Buffer.from(entry.body);
+		if (body.length < 1) throw new Error('sendTogether needs a body');
+		const req = http.request({
+			host: url.hostname,
+			port: Number(url.port),
+			path: `${url.pathname}${url.search}`,
+			method: 'POST',
+			agent: false,
+			signal,
+			headers: { ...entry.headers, 'content-length': String(body.length), connection: 'close' },
+		});
+		/** @type {Promise<{ status: number, text: string, endedAt: number }>} */
+		const answer = new Promise((resolve, reject) => {
+			req.on('error', reject);
+			req.on('response', (res) => {
+				/** @type {Buffer[]} */
+				const chunks = [];
+				res.on('data', (chunk) => chunks.push(chunk));
+				res.on('error', reject);
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), endedAt: Date.now() }),
+				);
+			});
+		});
+		// Settled here too, so that a failure before the release is not an unhandled rejection.
+		answer.catch(() => {});
+		/** @type {Promise<void>} */
+		const written = new Promise((resolve, reject) => {
+			req.once('error', reject);
+			req.write(body.subarray(0, -1), (error) => (error ? reject(error) : resolve()));
+		});
+		return { url: entry.url, req, last: body.subarray(-1), answer, written };
+	});
+	await Promise.all(exchanges.map(async (e) => await e.written));
+	// Let the receiver read the headers and the bodies so far.
+	await sleep(options.holdMs ?? 100);
+	const released = Date.now();
+	for (const exchange of exchanges) exchange.req.end(exchange.last);
+	const answers = await Promise.all(
+		exchanges.map(async (e) => {
+			const { status, text, endedAt } = await e.answer;
+			return { url: e.url, status, text, ms: endedAt - released };
+		}),
+	);
+	return { released, answers };
+}
+
+/** Statuses of an execution that is over. */
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * The workflow's executions after `afterId` once they have settled: every one is over and no new one
+ * has appeared for `quietMs`. For counting how many runs something started when the answer may be
+ * more than one.
+ * @param {N8nInstance} n8n
+ * @param {string} workflowId
+ * @param {{ afterId?: string | number, quietMs?: number, timeoutMs?: number }} [options]
+ */
+async function settledExecutions(n8n, workflowId, options = {}) {
+	const after = Number(options.afterId ?? 0);
+	const quietMs = options.quietMs ?? 1500;
+	const timeoutMs = options.timeoutMs ?? 60_000;
+	const start = Date.now();
+	let count = -1;
+	let quietSince = Date.now();
+	for (;;) {
+		const all = (await n8n.executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
+		if (all.length !== count || !all.every((e) => FINISHED.has(e.status))) {
+			count = all.length;
+			quietSince = Date.now();
+		} else if (Date.now() - quietSince >= quietMs) {
+			return all;
+		}
+		if (Date.now() - start > timeoutMs) {
+			throw new Error(
+				`workflow ${workflowId}: executions not settled after ${timeoutMs} ms (${all.map((e) => `${e.id} ${e.status}`).join(', ')})`,
+			);
+		}
+		await sleep(150);
+	}
+}
+
 module.exports = {
 	REPO_ROOT,
 	FIXTURES_DIR,
@@ -168,4 +323,8 @@ module.exports = {
 	exactExecutions,
 	lastExecutionId,
 	sleep,
+	signedLeadDelivery,
+	resignDelivery,
+	sendTogether,
+	settledExecutions,
 };
