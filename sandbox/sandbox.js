@@ -11,7 +11,10 @@ const { ENVELOPES, wrapPage, wrapRecord } = require('./envelope');
 const { ERROR_STYLES, SandboxError, errorBody, htmlPage } = require('./errors');
 const { FAULT_KINDS, FaultQueue, retryAfterHeader } = require('./faults');
 const { queryObject, queryString, readBody, send } = require('./httpio');
-const { PAGINATION_STYLES } = require('./pagination');
+const { HOSTILE_PAGINATION_STYLES, PAGINATION_STYLES } = require('./pagination');
+
+/** What `pagination` may be set to: the walkable styles, and the hostile modes that lie or break. */
+const ACCEPTED_PAGINATION = [...PAGINATION_STYLES, ...HOSTILE_PAGINATION_STYLES];
 const { Store } = require('./store');
 const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Webhooks, parseWebhookUrls, signWebhook } = require('./webhooks');
 
@@ -64,7 +67,7 @@ function mergeConfig(base, patch) {
 		if (!ok) throw new TypeError(message);
 	};
 	check(typeof c.token === 'string' && c.token.length > 0, 'token must be a non-empty string');
-	check(PAGINATION_STYLES.includes(c.pagination), `pagination must be one of ${PAGINATION_STYLES.join(', ')}`);
+	check(ACCEPTED_PAGINATION.includes(c.pagination), `pagination must be one of ${ACCEPTED_PAGINATION.join(', ')}`);
 	check(ENVELOPES.includes(c.envelope), `envelope must be one of ${ENVELOPES.join(', ')}`);
 	check(ERROR_STYLES.includes(c.errorStyle), `errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
 	check(Number.isInteger(c.pageSize) && c.pageSize > 0, 'pageSize must be a positive integer');
