@@ -94,11 +94,11 @@ export function sendTogether(
 	options?: { timeoutMs?: number; holdMs?: number },
 ): Promise<{ released: number; answers: TogetherAnswer[] }>;
 /**
- * The workflow's executions after `afterId` once all are over and none has appeared for `quietMs`
- * (default 1500); for counting runs when more than one may have started.
+ * The workflow's executions after `afterId` once there are at least `minCount`, all are over and none
+ * has appeared for `quietMs` (default 1500); for counting runs when more than one may have started.
  */
 export function settledExecutions(
 	n8n: N8nInstance,
 	workflowId: string,
-	options?: { afterId?: string | number; quietMs?: number; timeoutMs?: number },
+	options?: { afterId?: string | number; minCount?: number; quietMs?: number; timeoutMs?: number },
 ): Promise<Execution[]>;

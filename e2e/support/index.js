@@ -274,12 +274,13 @@ async function sendTogether(requests, options = {}) {
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /**
- * The workflow's executions after `afterId` once they have settled: every one is over and no new one
- * has appeared for `quietMs`. For counting how many runs something started when the answer may be
- * more than one.
+ * The workflow's executions after `afterId` once they have settled: there are at least `minCount`,
+ * every one is over and no new one has appeared for `quietMs`. For counting how many runs something
+ * started when the answer may be more than one (`minCount`: the runs known to have started, e.g.
+ * from the webhook answers, so that a slow queue cannot make the count come out short).
  * @param {N8nInstance} n8n
  * @param {string} workflowId
- * @param {{ afterId?: string | number, quietMs?: number, timeoutMs?: number }} [options]
+ * @param {{ afterId?: string | number, minCount?: number, quietMs?: number, timeoutMs?: number }} [options]
  */
 async function settledExecutions(n8n, workflowId, options = {}) {
 	const after = Number(options.afterId ?? 0);
@@ -290,7 +291,7 @@ async function settledExecutions(n8n, workflowId, options = {}) {
 	let quietSince = Date.now();
 	for (;;) {
 		const all = (await n8n.executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
-		if (all.length !== count || !all.every((e) => FINISHED.has(e.status))) {
+		if (all.length !== count || all.length < (options.minCount ?? 0) || !all.every((e) => FINISHED.has(e.status))) {
 			count = all.length;
 			quietSince = Date.now();
 		} else if (Date.now() - quietSince >= quietMs) {

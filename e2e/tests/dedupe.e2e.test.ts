@@ -101,8 +101,6 @@ async function trial(n8n: N8nInstance, workflowId: string, triggerPath: string, 
 		targets.map((index) => ({ url: `${baseUrls[index]}/webhook/${triggerPath}`, headers: delivery.headers, body: delivery.body })),
 	);
 	const answeredAt = Date.now();
-	const runs = await settledExecutions(n8n, workflowId, { afterId, quietMs: 1200 });
-	const settledMs = Date.now() - answeredAt;
 	const ranAnswers = baseUrls.map(() => 0);
 	let duplicates = 0;
 	const others: string[] = [];
@@ -112,6 +110,10 @@ async function trial(n8n: N8nInstance, workflowId: string, triggerPath: string, 
 		else if (kind === 'duplicate') duplicates += 1;
 		else others.push(`${answer.status} ${answer.text.slice(0, 200)}`);
 	});
+	// Every run is announced by its answer; waiting for that many keeps a slow queue from hiding one.
+	const minCount = ranAnswers.reduce((a, b) => a + b, 0);
+	const runs = await settledExecutions(n8n, workflowId, { afterId, minCount, quietMs: 1200, timeoutMs: 90_000 });
+	const settledMs = Date.now() - answeredAt;
 	const withData = await Promise.all(runs.map(async (run) => await n8n.execution(run.id)));
 	return {
 		id: delivery.id,
@@ -216,7 +218,7 @@ describe('regular mode: one n8n process', () => {
 			const pair: SignedDelivery[] = [signedLeadDelivery(), signedLeadDelivery()];
 			const { answers } = await sendTogether(pair.map((d) => ({ url, headers: d.headers, body: d.body })));
 			expect(answers.map(outcome)).toEqual(['ran', 'ran']);
-			const together = await settledExecutions(n8n, workflowId, { afterId, quietMs: 1200 });
+			const together = await settledExecutions(n8n, workflowId, { afterId, minCount: 2, quietMs: 1200 });
 			// A sender's retry: the same id and body, signed again with a new timestamp, one after the other.
 			const beforeRetries = await lastExecutionId(n8n, workflowId);
 			const retryAnswers: string[] = [];
@@ -225,7 +227,8 @@ describe('regular mode: one n8n process', () => {
 				const answer = await request('POST', url, undefined, { headers: retry.headers, rawBody: retry.body });
 				retryAnswers.push(`${answer.status} ${JSON.stringify(answer.body)}`);
 			}
-			const retried = await settledExecutions(n8n, workflowId, { afterId: beforeRetries, quietMs: 1200 });
+			const announced = retryAnswers.filter((text) => text === `200 ${JSON.stringify(RAN)}`).length;
+			const retried = await settledExecutions(n8n, workflowId, { afterId: beforeRetries, minCount: announced, quietMs: 1200 });
 			rows.push({ together: together.length, retriesRan: retried.length, retryAnswers });
 		}
 		const line = `regular mode, A and B together then a retry of each, ${PAIR_TRIALS} trials: retries that started a run ${rows.map((r) => r.retriesRan).join(' ')} (of 2 each)`;
