@@ -241,6 +241,18 @@ describe('the token never reaches an item or an error, in any form', () => {
 		expectNoToken(run);
 	});
 
+	it('a token written with JSON escapes is masked too', async () => {
+		const escaped = [...TOKEN].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+		const page = `{"data":[{"id":"a","secret":"${escaped}"},{"id":"b","path":"a\\/b"}]}`;
+		sandbox.fault({ kind: 'raw', contentType: 'application/json', body: page });
+		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: false, limit: 5, options: { paginationStyle: 'none' } });
+		expect(jsonOf(run)).toEqual([
+			{ id: 'a', secret: '[redacted]' },
+			{ id: 'b', path: 'a/b' },
+		]);
+		expectNoToken(run);
+	});
+
 	it('an error body quoting the token is masked in the message and the stored answer, also with continue-on-fail', async () => {
 		const body = JSON.stringify({ message: `Token ${TOKEN} lacks scope; ${Buffer.from(`Bearer ${TOKEN}`).toString('base64')}` });
 		sandbox.fault({ kind: 'raw', status: 403, contentType: 'application/json', body, times: 2 });

@@ -35,6 +35,16 @@ describe('SecretMask', () => {
 		expect(value.a[0].b).toBe(TOKEN);
 	});
 
+	it('tells when parsed JSON may hold the secret, escapes included', () => {
+		const escaped = JSON.stringify({ a: TOKEN }).replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+		expect(JSON.parse(escaped)).toEqual({ a: TOKEN });
+		expect(mask.mayBeInJson(escaped)).toBe(true);
+		expect(mask.mayBeInJson(JSON.stringify({ a: TOKEN }))).toBe(true);
+		expect(mask.mayBeInJson(JSON.stringify({ a: encodeURIComponent(TOKEN) }))).toBe(true);
+		expect(mask.mayBeInJson('{"a":"nothing here"}')).toBe(false);
+		expect(new SecretMask([]).mayBeInJson(escaped)).toBe(false);
+	});
+
 	it('masks a short secret only where a whole value equals it', () => {
 		const short = new SecretMask(['abc']);
 		expect(short.text('abc')).toBe(REDACTED);

@@ -66,6 +66,18 @@ export class SecretMask {
 		return this.exact.has(text) || this.variants.some((variant) => text.includes(variant));
 	}
 
+	/**
+	 * Whether JSON parsed from this raw text can hold a secret: some form of one occurs in the text, or
+	 * the text has escapes (`\\u0041`, `\\/`), through which a decoded string can differ from the raw
+	 * bytes. When it cannot, the parsed value needs no walk.
+	 */
+	mayBeInJson(raw: string): boolean {
+		if (this.empty) return false;
+		if (raw.includes('\\')) return true;
+		for (const secret of this.exact) if (raw.includes(secret)) return true;
+		return this.variants.some((variant) => raw.includes(variant));
+	}
+
 	/** The text with every form of every secret replaced by `[redacted]`. */
 	text(text: string): string {
 		if (this.exact.has(text)) return REDACTED;

@@ -70,7 +70,7 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: numb
 /** What an answer's bytes are; the one place that decides it. */
 export type Answer =
 	| { kind: 'empty' }
-	| { kind: 'json'; value: unknown }
+	| { kind: 'json'; value: unknown; text: string }
 	| { kind: 'html'; text: string }
 	| { kind: 'malformed'; text: string }
 	| { kind: 'text'; text: string };
@@ -93,7 +93,7 @@ export function classifyAnswer(bytes: Buffer, contentType: string | undefined): 
 	const mime = (contentType ?? '').toLowerCase();
 	if (isHtml(mime, text)) return { kind: 'html', text };
 	try {
-		return { kind: 'json', value: JSON.parse(text) as unknown };
+		return { kind: 'json', value: JSON.parse(text) as unknown, text };
 	} catch {
 		const claimsJson = mime.includes('json') || text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
 		return claimsJson ? { kind: 'malformed', text } : { kind: 'text', text };

@@ -382,7 +382,7 @@ export class SupportChatClient {
 						body: value,
 					});
 				}
-				return this.mask.value(value);
+				return this.mask.mayBeInJson(answer.text) ? this.mask.value(value) : value;
 			}
 		}
 	}

@@ -136,13 +136,18 @@ export class Collector {
 		// paging them. Max Pages and the repeat checks bound it.
 		if (items.length === 0) return this.promised && this.items.length < this.wanted;
 
-		// A page served before adds nothing: its records without ids would otherwise come twice.
-		const digest = pageDigest(items);
-		if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
-		this.seenPages.add(digest);
+		// A page served before adds nothing: its records without ids would otherwise come twice. A page
+		// whose records all have ids is told by them (none new, below), so only a page holding records
+		// without one needs its whole content hashed.
+		const keys = items.map(itemKey);
+		if (keys.includes(undefined)) {
+			const digest = pageDigest(items);
+			if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
+			this.seenPages.add(digest);
+		}
 		let fresh = 0;
-		for (const item of items) {
-			const key = itemKey(item);
+		for (const [index, item] of items.entries()) {
+			const key = keys[index];
 			if (key !== undefined) {
 				if (this.seenItems.has(key)) continue;
 				this.seenItems.add(key);
