@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: 'agent_id',
 			description:
-				'Body field that carries the assignee. The spec does not show it; agent_id is common, some services use assignee_id or assignee.',
+				'Body field that carries the assignee. Services name it differently: agent_id is common, some use assignee_id or assignee.',
 		},
 	]),
 	requestOptionsCollection,

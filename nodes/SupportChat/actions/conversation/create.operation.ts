@@ -46,7 +46,7 @@ const properties: INodeProperties[] = [
 			displayName: 'Fields',
 			name: 'additionalFields',
 			description:
-				'The spec does not document this payload; add what your service expects, with Extra Body Fields for the rest',
+				'Fields of the new conversation. Services differ in what they take here: add what your service expects, with Extra Body Fields for the rest',
 		},
 	),
 	requestOptionsCollection,

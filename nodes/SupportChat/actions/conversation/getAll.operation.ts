@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 			type: 'options',
 			default: 'active',
 			description:
-				'Only conversations in this state, sent as the status query parameter. The spec does not document filters: if your service ignores it, all states come back.',
+				'Only conversations in this state, sent as the status query parameter. Not every service filters lists: if yours ignores it, all states come back.',
 			options: [
 				{ name: 'Active', value: 'active' },
 				{ name: 'Closed', value: 'closed' },

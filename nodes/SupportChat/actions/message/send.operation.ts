@@ -22,9 +22,9 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'agent',
 		description:
-			'Who the message is sent as, sent as type. The spec documents only agent; an expression can give any other value your service accepts.',
+			'Who the message is sent as, sent as type. Agent is what chat services of this kind take; an expression can give any other value your service accepts.',
 		options: [
-			{ name: 'Agent', value: 'agent', description: 'A message from the service side (documented)' },
+			{ name: 'Agent', value: 'agent', description: 'A message from the service side' },
 			{ name: 'Bot', value: 'bot', description: 'An automated message, if your service supports it' },
 			{ name: 'User', value: 'user', description: 'A message on behalf of the visitor, if your service supports it' },
 		],

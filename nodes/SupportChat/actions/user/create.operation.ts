@@ -10,7 +10,7 @@ const properties: INodeProperties[] = [
 	bodyFields(userFields, {
 		displayName: 'Fields',
 		name: 'additionalFields',
-		description: 'The spec marks none of these as required; your service may require some',
+		description: 'The service requires none of these in general; yours may require some',
 	}),
 	requestOptionsCollection,
 ];

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		description:
-			'Fields to change. The spec does not say whether the service replaces the whole record on update: if fields you did not send are cleared, send them too.',
+			'Fields to change. Some services replace the whole record on update: if fields you did not send are cleared, send them too.',
 	}),
 	requestOptionsCollection,
 ];
