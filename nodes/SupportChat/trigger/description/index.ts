@@ -1,0 +1,15 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { eventsProperty } from './events';
+import { ownMessagesNotice, setupNotice } from './notices';
+import { optionsProperty } from './options';
+import { verificationProperties } from './verification';
+
+/** The trigger's parameters, in the order the editor shows them. */
+export const triggerProperties: INodeProperties[] = [
+	setupNotice,
+	eventsProperty,
+	ownMessagesNotice,
+	...verificationProperties,
+	optionsProperty,
+];

@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ANY_EVENT } from '../events';
+
+const SETUP_NOTICE =
+	'The service has no API for webhooks: paste this node\'s URL into its dashboard yourself. ' +
+	'1. Copy a URL from Webhook URLs above. The Test URL only listens while you click "Listen for test event"; ' +
+	'the Production URL works once the workflow is active. They are different URLs. ' +
+	'2. In the service\'s dashboard open Settings > Miscellaneous > Webhooks. ' +
+	'3. Paste the URL into the webhook URL field. The field takes several URLs separated by commas, so you can list the test URL and the production URL together. ' +
+	'4. Tick the kinds of events this workflow needs, save the settings and reload the service. ' +
+	'When you are done testing, remove the test URL from the list: while nobody listens on it, n8n answers it 404 and the service counts failed deliveries.';
+
+const OWN_MESSAGES_NOTICE =
+	'New Message deliveries sent as agent, admin or bot are ignored by default: a workflow that answers a message by sending one would otherwise trigger itself again and again. Change it under Options > Ignore Own Messages.';
+
+const MESSAGE_EVENTS = ['messageCreated', ANY_EVENT];
+
+/** How to paste the node's URL into the service, shown first: the service has no API to do it. */
+export const setupNotice: INodeProperties = {
+	displayName: SETUP_NOTICE,
+	name: 'setupNotice',
+	type: 'notice',
+	default: '',
+};
+
+/** Shown while New Message (or any event) is selected, because of the default that prevents loops. */
+export const ownMessagesNotice: INodeProperties = {
+	displayName: OWN_MESSAGES_NOTICE,
+	name: 'ownMessagesNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { events: MESSAGE_EVENTS } },
+};

@@ -1,0 +1,100 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import type { TriggerSettings, VerificationScheme } from './handle';
+import { VERIFICATION_SCHEMES } from './handle';
+import type { HmacAlgorithm, HmacEncoding } from './verify';
+import { DEFAULT_TOLERANCE_SECONDS } from './verify';
+
+/**
+ * The trigger's parameter defaults, in one place. The description repeats them as literals because
+ * n8n's editor and linter read defaults statically; test/unit/trigger/defaults.test.ts checks that the
+ * two agree. `readSettings` falls back to these when a parameter is missing or unusable.
+ */
+export const TRIGGER_DEFAULTS = {
+	verification: 'none' as VerificationScheme,
+	timestampTolerance: DEFAULT_TOLERANCE_SECONDS,
+	tokenLocation: 'query' as 'query' | 'header',
+	queryParameterName: 'token',
+	headerName: 'X-Webhook-Token',
+	hmacHeader: 'X-Signature',
+	hmacAlgorithm: 'sha256' as HmacAlgorithm,
+	hmacEncoding: 'hex' as HmacEncoding,
+	hmacPrefix: '',
+	keyField: 'key',
+	options: {
+		dedupeWindowMinutes: 1440,
+		ignoreOwnMessages: true,
+		ignoredSenderIds: '',
+		includeHeaders: false,
+		unknownEvents: 'ignore' as TriggerSettings['unknownEvents'],
+	},
+} as const;
+
+type StringParameter = {
+	[K in keyof typeof TRIGGER_DEFAULTS]: (typeof TRIGGER_DEFAULTS)[K] extends string ? K : never;
+}[keyof typeof TRIGGER_DEFAULTS];
+
+function stringParameter(context: IWebhookFunctions, name: StringParameter): string {
+	const fallback = TRIGGER_DEFAULTS[name];
+	const value = context.getNodeParameter(name, fallback);
+	return typeof value === 'string' ? value : fallback;
+}
+
+/** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
+export function parseIdList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	if (typeof value === 'number') return [String(value)];
+	if (typeof value !== 'string') return [];
+	return value
+		.split(/[\s,;]+/)
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+}
+
+/** The webhook secret of the credentials; empty when there are none (handleDelivery then refuses). */
+export async function readSecret(context: IWebhookFunctions): Promise<string> {
+	try {
+		const credentials = await context.getCredentials<IDataObject>('supportChatApi');
+		return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+	} catch {
+		// No credentials selected: deliveries are answered 401 "Webhook secret not configured".
+		return '';
+	}
+}
+
+/** The node's parameters as the pure `handleDelivery` takes them, every missing one at its default. */
+export async function readSettings(context: IWebhookFunctions): Promise<TriggerSettings> {
+	const defaults = TRIGGER_DEFAULTS;
+	const eventsValue = context.getNodeParameter('events', []);
+	const events = Array.isArray(eventsValue) ? eventsValue.map(String) : [];
+	const verificationValue = stringParameter(context, 'verification');
+	const verification: VerificationScheme = (VERIFICATION_SCHEMES as readonly string[]).includes(verificationValue)
+		? (verificationValue as VerificationScheme)
+		: defaults.verification;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const tolerance = Number(context.getNodeParameter('timestampTolerance', defaults.timestampTolerance));
+	const window =
+		options.dedupeWindowMinutes === undefined
+			? defaults.options.dedupeWindowMinutes
+			: Number(options.dedupeWindowMinutes);
+
+	return {
+		events,
+		verification,
+		secret: verification === 'none' ? '' : await readSecret(context),
+		timestampTolerance: Number.isFinite(tolerance) && tolerance > 0 ? tolerance : defaults.timestampTolerance,
+		tokenLocation: stringParameter(context, 'tokenLocation') === 'header' ? 'header' : 'query',
+		queryParameterName: stringParameter(context, 'queryParameterName'),
+		headerName: stringParameter(context, 'headerName'),
+		hmacHeader: stringParameter(context, 'hmacHeader'),
+		hmacAlgorithm: stringParameter(context, 'hmacAlgorithm') as HmacAlgorithm,
+		hmacEncoding: stringParameter(context, 'hmacEncoding') === 'base64' ? 'base64' : 'hex',
+		hmacPrefix: stringParameter(context, 'hmacPrefix'),
+		keyField: stringParameter(context, 'keyField'),
+		unknownEvents: options.unknownEvents === 'passOn' ? 'passOn' : 'ignore',
+		dedupeWindowMinutes: Number.isFinite(window) && window > 0 ? window : 0,
+		ignoreOwnMessages: options.ignoreOwnMessages === undefined ? defaults.options.ignoreOwnMessages : options.ignoreOwnMessages !== false,
+		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
+		includeHeaders: options.includeHeaders === true,
+	};
+}
