@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * npm run bench: Return All of 100,000 users from the sandbox, measured in one run as
  *  (c) a bare keep-alive fetch loop, the ceiling for any client;

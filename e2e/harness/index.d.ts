@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * Types of the end-to-end harness (plain CommonJS with `// @ts-check`, so that `node` scripts such as a
  * demo or a benchmark can use it without a build; its JSDoc refers to these declarations).

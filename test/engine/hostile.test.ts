@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * A hostile or broken service, met by the node in the real engine (issue 8): redirects that would carry
  * the token away or send a write twice, answers that trickle or inflate, 2xx answers that are not

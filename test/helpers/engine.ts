@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * Runs nodes inside the real n8n engine (n8n-core's `WorkflowExecute` and `WebhookContext`), in-process.
  *
