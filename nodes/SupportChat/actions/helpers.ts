@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isRecord } from '../transport/pageShape';
+import { isDataObject, trimmedText } from '../shared/json';
 
 /** Keys under which services wrap one record: `{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`. */
 const RECORD_WRAPPERS = ['response', 'data', 'result', 'record', 'payload'];
@@ -12,10 +12,10 @@ const ENVELOPE_NOISE = new Set(['success', 'ok', 'status', 'message', 'meta', 'l
  * is envelope noise (success flags, meta), so a record that merely has a `data` field stays whole.
  */
 export function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknown {
-	if (!isRecord(body)) return body;
+	if (!isDataObject(body)) return body;
 	for (const key of [...RECORD_WRAPPERS, ...resourceKeys]) {
 		const inner = body[key];
-		if (!isRecord(inner)) continue;
+		if (!isDataObject(inner)) continue;
 		const others = Object.keys(body).filter((k) => k !== key);
 		if (others.every((k) => ENVELOPE_NOISE.has(k))) return unwrapRecord(inner, resourceKeys);
 	}
@@ -24,7 +24,7 @@ export function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknow
 
 /** n8n items must be objects; a list of plain values (tag names) becomes `{ [valueKey]: value }`. */
 export function toRecord(value: unknown, valueKey = 'value'): IDataObject {
-	return isRecord(value) ? value : { [valueKey]: value as IDataObject[string] };
+	return isDataObject(value) ? value : { [valueKey]: value as IDataObject[string] };
 }
 
 /**
@@ -34,9 +34,9 @@ export function toRecord(value: unknown, valueKey = 'value'): IDataObject {
  */
 export function resultOf(body: unknown, fallback: IDataObject, resourceKeys: string[] = []): IDataObject {
 	const record = unwrapRecord(body, resourceKeys);
-	if (isRecord(record) && Object.keys(record).length > 0) return record;
+	if (isDataObject(record) && Object.keys(record).length > 0) return record;
 	if (body === undefined) return { ...fallback, noResponseBody: true };
-	if (isRecord(body) || Array.isArray(body)) return fallback;
+	if (isDataObject(body) || Array.isArray(body)) return fallback;
 	return { ...fallback, response: body as IDataObject[string] };
 }
 
@@ -52,8 +52,8 @@ export function recordOf(
 	resourceKeys: string[] = [],
 ): IDataObject {
 	const record = unwrapRecord(body, resourceKeys);
-	if (isRecord(record) && Object.keys(record).length > 0) return record;
-	const got = Array.isArray(record) ? `a list of ${record.length}` : isRecord(record) ? 'an empty object' : 'no object';
+	if (isDataObject(record) && Object.keys(record).length > 0) return record;
+	const got = Array.isArray(record) ? `a list of ${record.length}` : isDataObject(record) ? 'an empty object' : 'no object';
 	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
 		message: `The service answered without a ${label} record (it sent ${got})`,
 		description: `Check the ${label} ID and that the Base URL points at your service's API. The node does not make up a record from an answer without one.`,
@@ -61,9 +61,13 @@ export function recordOf(
 	});
 }
 
+/** A parameter as text: a number as written (an expression may give one), a string trimmed, else ''. */
+function parameterText(value: unknown): string {
+	return typeof value === 'number' ? String(value) : (trimmedText(value) ?? '');
+}
+
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text = parameterText(ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 	if (text === '') {
 		const what = label === 'tag' ? 'tag name' : `${label} ID`;
 		throw new NodeOperationError(ctx.getNode(), `The ${what} is empty`, {
@@ -75,8 +79,7 @@ export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: nu
 }
 
 export function requiredText(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text = parameterText(ctx.getNodeParameter(name, itemIndex, ''));
 	if (text === '') {
 		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { itemIndex });
 	}

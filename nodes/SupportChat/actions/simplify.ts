@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getPath, isRecord } from '../transport/pageShape';
+import { getPath, isDataObject } from '../shared/json';
 
 /** The first of several names a service may give the same field. */
 function pick(record: IDataObject, ...paths: string[]): IDataObject[string] | undefined {
@@ -18,7 +18,7 @@ function compact(record: Record<string, IDataObject[string] | undefined>): IData
 function tagNames(value: unknown): string[] | undefined {
 	if (!Array.isArray(value)) return undefined;
 	return value
-		.map((tag) => (isRecord(tag) ? (tag.name ?? tag.tag) : tag))
+		.map((tag) => (isDataObject(tag) ? (tag.name ?? tag.tag) : tag))
 		.filter((tag): tag is string => typeof tag === 'string');
 }
 

@@ -2,7 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PageRequest } from '../transport/pageShape';
-import { DEFAULT_PAGINATION, isRecord, PageShapeError } from '../transport/pageShape';
+import { isDataObject } from '../shared/json';
+import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
 import { SupportChatClient } from '../transport/request';
 import { conversationSummary, userSummary } from '../actions/simplify';
@@ -17,7 +18,7 @@ function parseToken(token: string): PageRequest | undefined {
 	} catch {
 		return undefined;
 	}
-	if (!isRecord(value) || !isRecord(value.qs)) return undefined;
+	if (!isDataObject(value) || !isDataObject(value.qs)) return undefined;
 	const { path, url, qs } = value;
 	if ((path !== undefined && typeof path !== 'string') || (url !== undefined && typeof url !== 'string')) return undefined;
 	return { path, url, qs };
@@ -48,7 +49,7 @@ function searchList(path: string, toItem: ToItem) {
 		}
 		const needle = filter?.trim().toLowerCase() ?? '';
 		const results = reading.items
-			.filter(isRecord)
+			.filter(isDataObject)
 			.map(toItem)
 			.filter((item): item is INodeListSearchItems => item !== undefined)
 			.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle));

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { DEFAULT_PAGINATION, isRecord } from '../transport/pageShape';
+import { isDataObject } from '../shared/json';
+import { DEFAULT_PAGINATION } from '../transport/pageShape';
 import { paginate } from '../transport/pagination';
 import { SupportChatClient } from '../transport/request';
 
@@ -13,7 +14,7 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string): 
 	// A dropdown does not need thousands of entries: a few pages are enough.
 	const { items } = await paginate(this, client, { path: '/tags', limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
 	const names = items
-		.map((tag) => (isRecord(tag) ? (tag.name ?? tag.tag ?? tag.title ?? tag.label) : tag))
+		.map((tag) => (isDataObject(tag) ? (tag.name ?? tag.tag ?? tag.title ?? tag.label) : tag))
 		.filter((name): name is string => typeof name === 'string' && name !== '');
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = [...new Set(names)]

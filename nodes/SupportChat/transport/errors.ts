@@ -1,4 +1,4 @@
-import { isRecord } from './pageShape';
+import { isDataObject } from '../shared/json';
 
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -93,7 +93,7 @@ function fromValue(value: unknown, depth: number): string | undefined {
 		const parts = value.map((entry) => fromValue(entry, depth + 1)).filter(Boolean);
 		return parts.length > 0 ? clipText(parts.join('; ')) : undefined;
 	}
-	if (isRecord(value)) {
+	if (isDataObject(value)) {
 		for (const key of MESSAGE_KEYS) {
 			const found = fromValue(value[key], depth + 1);
 			if (found !== undefined) {
@@ -122,13 +122,15 @@ export function extractErrorMessage(body: unknown): string | undefined {
 }
 
 const FAILURE_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
+/** The flags that said it failed; the message is looked for in the rest. */
+const STATUS_FLAGS = new Set(['success', 'ok', 'status']);
 
 /**
  * Some services answer 200 and say in the body that the call failed. Returns the failure's message
  * when the body says so, undefined for a normal body.
  */
 export function failureInBody(body: unknown): string | undefined {
-	if (!isRecord(body)) return undefined;
+	if (!isDataObject(body)) return undefined;
 	const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
 	const saysFailed =
 		body.success === false ||
@@ -142,7 +144,7 @@ export function failureInBody(body: unknown): string | undefined {
 			!('id' in body) &&
 			!('response' in body && body.success === true));
 	if (!saysFailed) return undefined;
-	const { success, ok, status: _status, ...rest } = body;
+	const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !STATUS_FLAGS.has(key)));
 	return extractErrorMessage(rest) ?? 'the service reported a failure without a message';
 }
 

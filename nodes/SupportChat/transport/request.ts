@@ -13,7 +13,7 @@ import { normalizeBaseUrl } from './baseUrl';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
 import { clipText, extractErrorMessage, failureInBody, hintForStatus } from './errors';
-import type { Outcome, RetryDecision, RetrySettings } from './retry';
+import type { AttemptOutcome, RetryDecision, RetrySettings } from './retry';
 import { decideRetry, parseRetryAfter } from './retry';
 
 export const CREDENTIALS_TYPE = 'supportChatApi';
@@ -194,7 +194,7 @@ export class SupportChatClient {
 		const where = this.mask.text(`${spec.method} ${url.slice(this.baseUrl.length) || url}`);
 		for (let attempt = 1; ; attempt++) {
 			await this.limiter.wait();
-			let outcome: Outcome;
+			let outcome: AttemptOutcome;
 			let errorBody: unknown;
 			let networkMessage: string | undefined;
 			try {

@@ -46,7 +46,7 @@ export interface RetrySettings {
 	maxDelayMs: number;
 }
 
-export type Outcome =
+export type AttemptOutcome =
 	| { kind: 'status'; status: number; retryAfterMs?: number }
 	| { kind: 'network' };
 
@@ -64,7 +64,7 @@ export type RetryDecision =
  */
 export function decideRetry(
 	method: IHttpRequestMethods,
-	outcome: Outcome,
+	outcome: AttemptOutcome,
 	attempt: number,
 	settings: RetrySettings,
 	random: () => number = Math.random,

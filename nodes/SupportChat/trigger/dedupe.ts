@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { isRecord } from './util';
+import { isRecord } from '../shared/json';
 
 /**
  * Duplicate suppression. Senders retry (the spec asks receivers to expect it, §6), and a retry of a

@@ -1,6 +1,8 @@
+import type { PlainObject } from '../shared/json';
+import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
 import { unwrapEventData } from './payload';
-import type { HeaderMap, JsonObject } from './util';
-import { asText, getPath, headerValue, isRecord } from './util';
+import type { HeaderMap } from './util';
+import { headerValue } from './util';
 
 /**
  * Event names. The spec lists the kinds of event but not their names on the wire (spec §6), and chat
@@ -281,7 +283,7 @@ const STATUS_KEYS = [
 ];
 
 /** Whether the payload says the conversation is now closed or archived. */
-export function hasClosedStatus(body: JsonObject): boolean {
+export function hasClosedStatus(body: PlainObject): boolean {
 	const data = unwrapEventData(body);
 	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(isRecord);
 	for (const place of places) {
@@ -296,7 +298,7 @@ export function hasClosedStatus(body: JsonObject): boolean {
 }
 
 /** Matches normalised words against the alias table. */
-function matchWords(words: string[], body: JsonObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+function matchWords(words: string[], body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
 	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
 	if (lead === undefined) return undefined;
 	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
@@ -315,7 +317,7 @@ function matchWords(words: string[], body: JsonObject, allowBareSubject: boolean
 }
 
 /** Subjects taken from resource keys present in the payload (`{ action: 'created', conversation: {...} }`). */
-function subjectsFromKeys(body: JsonObject): string[] {
+function subjectsFromKeys(body: PlainObject): string[] {
 	const data = unwrapEventData(body);
 	const found: string[] = [];
 	for (const place of [body, data]) {
@@ -377,7 +379,7 @@ interface Candidate {
  * (by name, sorted), the strong body keys, the nested ones. One pass over the headers, whatever their
  * number.
  */
-function firstExplicitCandidate(body: JsonObject, headers: HeaderMap): Candidate | undefined {
+function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidate | undefined {
 	for (const name of EVENT_HEADERS) {
 		const value = asText(headerValue(headers, name));
 		if (value !== undefined) return { name: value, source: `header ${name}` };
@@ -392,12 +394,12 @@ function firstExplicitCandidate(body: JsonObject, headers: HeaderMap): Candidate
 	}
 	if (vendor !== undefined) return { name: vendor.value, source: `header ${vendor.header}` };
 	for (const key of STRONG_BODY_KEYS) {
-		const value = body[key];
-		if (typeof value === 'string' && value.trim() !== '') return { name: value.trim(), source: `body.${key}` };
+		const value = trimmedText(body[key]);
+		if (value !== undefined) return { name: value, source: `body.${key}` };
 	}
 	for (const path of NESTED_KEYS) {
-		const value = getPath(body, path);
-		if (typeof value === 'string' && value.trim() !== '') return { name: value.trim(), source: `body.${path}` };
+		const value = trimmedText(getObjectPath(body, path));
+		if (value !== undefined) return { name: value, source: `body.${path}` };
 	}
 	return undefined;
 }
@@ -408,7 +410,7 @@ function firstExplicitCandidate(body: JsonObject, headers: HeaderMap): Candidate
  * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
  * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
  */
-function resolve(candidate: Candidate, body: JsonObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+function resolve(candidate: Candidate, body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
 	const words = normaliseEventName(candidate.name);
 	if (words.length === 0) return undefined;
 	const hasSubject = words.some((word) => SUBJECT_WORDS.has(word));
@@ -436,7 +438,7 @@ function resolve(candidate: Candidate, body: JsonObject, allowBareSubject: boole
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  */
-export function detectEvent(body: JsonObject, headers: HeaderMap): DetectedEvent {
+export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEvent {
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
 		const event = resolve(explicit, body, true) ?? UNKNOWN_EVENT;
@@ -445,8 +447,8 @@ export function detectEvent(body: JsonObject, headers: HeaderMap): DetectedEvent
 
 	const weak: Candidate[] = [];
 	for (const key of WEAK_BODY_KEYS) {
-		const value = body[key];
-		if (typeof value === 'string' && value.trim() !== '') weak.push({ name: value.trim(), source: `body.${key}` });
+		const value = trimmedText(body[key]);
+		if (value !== undefined) weak.push({ name: value, source: `body.${key}` });
 	}
 	for (const candidate of weak) {
 		const event = resolve(candidate, body, false);

@@ -7,8 +7,9 @@ import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, resourceOfEvent } from './events';
 import { isOwnMessage } from './loops';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
-import type { HeaderMap, JsonObject } from './util';
-import { getPath, isRecord } from './util';
+import type { PlainObject } from '../shared/json';
+import { getObjectPath, isRecord } from '../shared/json';
+import type { HeaderMap } from './util';
 import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
@@ -152,25 +153,25 @@ function secretMask(secret: unknown): SecretMask {
 }
 
 /** Masks the body field that carried the secret, whatever its type. */
-function maskField(entry: JsonObject, field: string): void {
+function maskField(entry: PlainObject, field: string): void {
 	const path = field.trim();
 	if (Object.hasOwn(entry, path)) {
 		entry[path] = REDACTED;
 		return;
 	}
 	const keys = path.split('.');
-	const node = getPath(entry, keys.slice(0, -1).join('.'));
+	const node = getObjectPath(entry, keys.slice(0, -1).join('.'));
 	const last = keys[keys.length - 1];
 	if (isRecord(node) && Object.hasOwn(node, last)) node[last] = REDACTED;
 }
 
 /** The headers for an item: credential headers, and any header holding the secret in any form, masked whole. */
-function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): JsonObject {
+function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): PlainObject {
 	const secretHeaders = new Set(SECRET_HEADERS);
 	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
 		secretHeaders.add((settings.headerName || 'X-Webhook-Token').toLowerCase());
 	}
-	const masked: JsonObject = {};
+	const masked: PlainObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		if (value === undefined) continue;
 		const texts = Array.isArray(value) ? value : [value];
@@ -191,19 +192,19 @@ function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): b
 	return settings.events.includes(ANY_EVENT) || settings.events.includes(event);
 }
 
-interface Outcome {
+interface EntryOutcome {
 	item?: INodeExecutionData;
 	ignored?: string;
 }
 
 function handleEntry(
-	entry: JsonObject,
+	entry: PlainObject,
 	index: number,
 	batch: boolean,
 	headers: HeaderMap,
 	settings: TriggerSettings,
 	context: DeliveryContext,
-): Outcome {
+): EntryOutcome {
 	const { staticData, now, mask, memory } = context;
 	const detected = detectEvent(entry, headers);
 	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
@@ -233,7 +234,7 @@ function handleEntry(
 	}
 
 	const ids = extractIds(entry, resourceOfEvent(detected.event));
-	const json: JsonObject = {
+	const json: PlainObject = {
 		event: detected.event,
 		eventName: detected.name ?? null,
 		eventSource: detected.source ?? null,

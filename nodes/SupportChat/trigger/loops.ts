@@ -1,6 +1,6 @@
+import type { PlainObject } from '../shared/json';
+import { asText, getObjectPath, isRecord } from '../shared/json';
 import { unwrapEventData } from './payload';
-import type { JsonObject } from './util';
-import { asText, getPath, isRecord } from './util';
 
 /**
  * Loop prevention. A workflow that answers New Message by sending a message (POST /messages with
@@ -109,7 +109,7 @@ export interface OwnMessage {
 }
 
 /** The records that describe the message itself: the event data and a `message` object inside it. */
-function messageRecords(body: JsonObject): JsonObject[] {
+function messageRecords(body: PlainObject): PlainObject[] {
 	const data = unwrapEventData(body);
 	const records = [data];
 	if (isRecord(data.message)) records.push(data.message);
@@ -117,9 +117,9 @@ function messageRecords(body: JsonObject): JsonObject[] {
 	return records;
 }
 
-function senderType(record: JsonObject): { kind: 'own' | 'visitor'; value: string } | undefined {
+function senderType(record: PlainObject): { kind: 'own' | 'visitor'; value: string } | undefined {
 	for (const key of ['type', ...SENDER_TYPE_KEYS]) {
-		const text = asText(getPath(record, key));
+		const text = asText(getObjectPath(record, key));
 		if (text === undefined || text.length > MAX_SENDER_TYPE_LENGTH) continue;
 		const value = text.toLowerCase();
 		if (OWN_SENDER_TYPES.has(value)) return { kind: 'own', value };
@@ -128,10 +128,10 @@ function senderType(record: JsonObject): { kind: 'own' | 'visitor'; value: strin
 	return undefined;
 }
 
-function ownBySenderAndOwner(record: JsonObject): string | undefined {
+function ownBySenderAndOwner(record: PlainObject): string | undefined {
 	for (const [senderKey, ownerKey] of SENDER_OWNER_PAIRS) {
-		const sender = asText(getPath(record, senderKey));
-		const owner = asText(getPath(record, ownerKey));
+		const sender = asText(getObjectPath(record, senderKey));
+		const owner = asText(getObjectPath(record, ownerKey));
 		if (sender !== undefined && owner !== undefined && sender !== owner) {
 			return `${senderKey} ${sender} is not ${ownerKey} ${owner}`;
 		}
@@ -147,14 +147,14 @@ function ownBySenderAndOwner(record: JsonObject): string | undefined {
  * (`user_id` ≠ `conversation_user_id`). Always: a sender id listed in `ignoredSenderIds`. The event's
  * own name (`type: "message.created"`) never matches a sender type, so reading `type` is safe.
  */
-export function isOwnMessage(body: JsonObject, options: LoopOptions): OwnMessage {
+export function isOwnMessage(body: PlainObject, options: LoopOptions): OwnMessage {
 	const records = messageRecords(body);
 	if (options.ignoreOwnTypes) {
 		const type = records.map(senderType).find((found) => found !== undefined);
 		if (type?.kind === 'own') return { own: true, reason: `sender type ${type.value}` };
 		for (const record of records) {
 			for (const key of BOT_FLAGS) {
-				const flag = getPath(record, key);
+				const flag = getObjectPath(record, key);
 				if (flag === true || flag === 'true' || flag === 1 || flag === '1') {
 					return { own: true, reason: `sender flag ${key}` };
 				}
@@ -167,7 +167,7 @@ export function isOwnMessage(body: JsonObject, options: LoopOptions): OwnMessage
 	if (ids.size === 0) return { own: false };
 	for (const record of records) {
 		for (const key of SENDER_ID_KEYS) {
-			const value = asText(getPath(record, key));
+			const value = asText(getObjectPath(record, key));
 			if (value !== undefined && ids.has(value)) return { own: true, reason: `sender id ${value}` };
 		}
 	}

@@ -1,5 +1,7 @@
-import type { HeaderMap, JsonObject } from './util';
-import { asText, getPath, headerValue, isRecord } from './util';
+import type { PlainObject } from '../shared/json';
+import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import type { HeaderMap } from './util';
+import { headerValue } from './util';
 
 /**
  * Reading what a delivery carries. The service documents no payload shape (spec §6: "Payload shape of
@@ -7,7 +9,7 @@ import { asText, getPath, headerValue, isRecord } from './util';
  * JSON, form fields (PHP `http_build_query` style included) and JSON inside a form field.
  */
 
-export type ParsedBody = JsonObject | JsonObject[];
+export type ParsedBody = PlainObject | PlainObject[];
 
 export type ParseResult = { ok: true; body: ParsedBody } | { ok: false; reason: string };
 
@@ -86,11 +88,11 @@ function splitFormKey(key: string): string[] {
 }
 
 /** A field of a parsed body, read only if the body itself has it: a sender's key is never looked up on a prototype. */
-function ownField(target: JsonObject, key: string): unknown {
+function ownField(target: PlainObject, key: string): unknown {
 	return Object.hasOwn(target, key) ? target[key] : undefined;
 }
 
-function appendValue(target: JsonObject, key: string, value: string): void {
+function appendValue(target: PlainObject, key: string, value: string): void {
 	const existing = ownField(target, key);
 	if (existing === undefined) target[key] = value;
 	else if (Array.isArray(existing)) existing.push(value);
@@ -98,19 +100,19 @@ function appendValue(target: JsonObject, key: string, value: string): void {
 }
 
 /** Places one form field, nesting PHP-style bracket keys; a key that conflicts stays flat. */
-function placeFormField(result: JsonObject, rawKey: string, value: string, lengths: WeakMap<JsonObject, number>): void {
+function placeFormField(result: PlainObject, rawKey: string, value: string, lengths: WeakMap<PlainObject, number>): void {
 	const parts = splitFormKey(rawKey);
 	if (parts.some((part) => FORBIDDEN_KEYS.has(part))) return;
 	if (parts.length === 1) {
 		appendValue(result, rawKey, value);
 		return;
 	}
-	let node: JsonObject = result;
+	let node: PlainObject = result;
 	for (let index = 0; index < parts.length - 1; index++) {
 		const part = parts[index];
 		const next = ownField(node, part);
 		if (next === undefined) {
-			const child: JsonObject = {};
+			const child: PlainObject = {};
 			node[part] = child;
 			node = child;
 		} else if (isRecord(next)) {
@@ -133,9 +135,9 @@ function placeFormField(result: JsonObject, rawKey: string, value: string, lengt
 }
 
 /** Form fields like n8n's body parser reads them (repeated keys become lists), with `a[b]=` nesting. */
-export function parseForm(text: string, encoding: BufferEncoding = 'utf8'): JsonObject {
-	const result: JsonObject = {};
-	const lengths = new WeakMap<JsonObject, number>();
+export function parseForm(text: string, encoding: BufferEncoding = 'utf8'): PlainObject {
+	const result: PlainObject = {};
+	const lengths = new WeakMap<PlainObject, number>();
 	let count = 0;
 	for (const piece of text.split('&')) {
 		if (piece === '') continue;
@@ -169,7 +171,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * Replaces JSON text in the known carrier fields (`payload`, `data`, `json`, ...) by its value.
  * `strict`: a carrier field that looks like JSON but does not parse makes the body malformed.
  */
-function expandJsonFields(body: JsonObject, strict: boolean): { ok: true } | { ok: false; reason: string } {
+function expandJsonFields(body: PlainObject, strict: boolean): { ok: true } | { ok: false; reason: string } {
 	for (const field of JSON_FIELDS) {
 		const value = body[field];
 		if (typeof value !== 'string' || !looksLikeJson(value, strict)) continue;
@@ -264,18 +266,18 @@ export function parseBody(
  * ... down to three levels (`{ data: { object: {...} } }`, `{ data: { item: {...} } }`); the body itself
  * when it has no envelope.
  */
-export function unwrapEventData(body: JsonObject): JsonObject {
+export function unwrapEventData(body: PlainObject): PlainObject {
 	let current = body;
 	for (let depth = 0; depth < 3; depth++) {
 		const key = WRAPPER_KEYS.find((candidate) => isRecord(current[candidate]));
 		if (key === undefined) break;
-		current = current[key] as JsonObject;
+		current = current[key] as PlainObject;
 	}
 	return current;
 }
 
 /** Whether the body is an envelope: its event data sits under a wrapper key, so its own `id` is the envelope's. */
-export function isEnvelope(body: JsonObject): boolean {
+export function isEnvelope(body: PlainObject): boolean {
 	return WRAPPER_KEYS.some((key) => key !== 'event' && isRecord(body[key]));
 }
 
@@ -330,12 +332,11 @@ const RESOURCE_WORDS: ReadonlyMap<string, Resource> = new Map([
 
 function idValue(value: unknown): string | number | null {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return null;
+	return trimmedText(value) ?? null;
 }
 
 /** What kind of record `data` is by its own words, e.g. `{ object: 'conversation', id: 5 }`. */
-function kindOf(data: JsonObject): Resource | undefined {
+function kindOf(data: PlainObject): Resource | undefined {
 	for (const key of ['object', 'type', 'resource_type', 'resourceType', 'kind', 'entity']) {
 		const word = asText(data[key])?.toLowerCase();
 		const kind = word === undefined ? undefined : RESOURCE_WORDS.get(word);
@@ -344,7 +345,7 @@ function kindOf(data: JsonObject): Resource | undefined {
 	return undefined;
 }
 
-function findId(resource: Resource, places: JsonObject[]): string | number | null {
+function findId(resource: Resource, places: PlainObject[]): string | number | null {
 	const { flat, nested } = ID_KEYS[resource];
 	for (const place of places) {
 		for (const key of flat) {
@@ -352,7 +353,7 @@ function findId(resource: Resource, places: JsonObject[]): string | number | nul
 			if (value !== null) return value;
 		}
 		for (const key of nested) {
-			const value = idValue(getPath(place, `${key}.id`));
+			const value = idValue(getObjectPath(place, `${key}.id`));
 			if (value !== null) return value;
 		}
 	}
@@ -366,9 +367,9 @@ function findId(resource: Resource, places: JsonObject[]): string | number | nul
  * one that names its kind (`object`/`type`), or the event's own data when the event is about it
  * (`resourceOfEvent`).
  */
-export function extractIds(body: JsonObject, resourceOfEvent?: Resource): ExtractedIds {
+export function extractIds(body: PlainObject, resourceOfEvent?: Resource): ExtractedIds {
 	const data = unwrapEventData(body);
-	const places: JsonObject[] = [data];
+	const places: PlainObject[] = [data];
 	for (const key of ['message', 'conversation', 'user']) {
 		const nested = data[key];
 		if (isRecord(nested)) places.push(nested);
@@ -428,7 +429,7 @@ export interface DeliveryId {
  * (`{ id, event, data: {...} }`), or an id in the envelope's delivery metadata (`webhook.event_id`). A flat body's `id` names the resource, not the delivery, so it is
  * not used: two events about the same conversation must not look like one delivery.
  */
-export function deliveryId(body: JsonObject, headers: HeaderMap): DeliveryId | undefined {
+export function deliveryId(body: PlainObject, headers: HeaderMap): DeliveryId | undefined {
 	for (const name of DELIVERY_HEADERS_STABLE) {
 		const value = asText(headerValue(headers, name));
 		if (value !== undefined) return { id: value, source: `header ${name}` };

@@ -1,23 +1,7 @@
-/** Small helpers shared by the trigger's pure functions. */
-
-export type JsonObject = { [key: string]: unknown };
+/** Reading a delivery's headers; the JSON helpers are in ../shared/json. */
 
 /** Headers as Node gives them: lower-case names, a string or a list of strings per name. */
 export type HeaderMap = Record<string, string | string[] | undefined>;
-
-export function isRecord(value: unknown): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value at a dot path (`data.conversation.id`), or undefined. Only walks plain objects. */
-export function getPath(value: unknown, path: string): unknown {
-	let current: unknown = value;
-	for (const key of path.split('.')) {
-		if (!isRecord(current) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
-		current = current[key];
-	}
-	return current;
-}
 
 /** A header's value, case-insensitive; the first one when the header was sent several times. */
 export function headerValue(headers: HeaderMap, name: string): string | undefined {
@@ -41,14 +25,4 @@ export function headerValues(headers: HeaderMap, name: string): string[] {
 		}
 	}
 	return values;
-}
-
-/** A string or finite number as a non-empty trimmed string; anything else as undefined. */
-export function asText(value: unknown): string | undefined {
-	if (typeof value === 'string') {
-		const text = value.trim();
-		return text === '' ? undefined : text;
-	}
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return undefined;
 }

@@ -1,7 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
-import type { HeaderMap, JsonObject } from './util';
-import { asText, getPath, headerValue, headerValues } from './util';
+import type { PlainObject } from '../shared/json';
+import { asText, getObjectPath } from '../shared/json';
+import type { HeaderMap } from './util';
+import { headerValue, headerValues } from './util';
 
 /**
  * Delivery verification. The service documents no signature (spec §6: "Signature of deliveries ...:
@@ -177,9 +179,9 @@ export function verifyHmac(rawBody: Buffer, headers: HeaderMap, secret: string, 
  * A secret sent inside the body itself, as some PHP chat services do (`key=<secret>` among the form
  * fields, or `"key": "<secret>"` in JSON). `field` is a name or a dot path (`auth.key`).
  */
-export function verifyBodyField(body: JsonObject, field: string, secret: string): VerifyResult {
+export function verifyBodyField(body: PlainObject, field: string, secret: string): VerifyResult {
 	const path = field.trim();
-	const raw = Object.prototype.hasOwnProperty.call(body, path) ? body[path] : getPath(body, path);
+	const raw = Object.prototype.hasOwnProperty.call(body, path) ? body[path] : getObjectPath(body, path);
 	const value = typeof raw === 'string' ? raw : asText(raw);
 	if (value === undefined || value === '') return fail(`Missing "${path}" field`);
 	return safeEqual(value, secret) ? OK : fail('Invalid secret key');

@@ -5,7 +5,8 @@
  * answer reads sanely or fails with the documented PageShapeError.
  */
 import type { PaginationSettings } from '../../../nodes/SupportChat/transport/pageShape';
-import { DEFAULT_PAGINATION, getPath, itemKey, PageShapeError, readPage } from '../../../nodes/SupportChat/transport/pageShape';
+import { getPath } from '../../../nodes/SupportChat/shared/json';
+import { DEFAULT_PAGINATION, itemKey, PageShapeError, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../../nodes/SupportChat/transport/pagination';
 import { bodies, ctx, scripted } from './scripted';
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PageShapeError } from './reading';
-import { cut, getPath, isRecord, own } from './values';
+import { getPath, isDataObject, own } from '../../shared/json';
+import { cut } from './values';
 
 /** Where lists of records are kept, most likely first. */
 const LIST_KEYS = [
@@ -53,17 +54,17 @@ function metaScopes(container: IDataObject, depth = 2): IDataObject[] {
 	if (depth === 0) return scopes;
 	for (const key of META_KEYS) {
 		const value = own(container, key);
-		if (isRecord(value)) scopes.push(...metaScopes(value, depth - 1));
+		if (isDataObject(value)) scopes.push(...metaScopes(value, depth - 1));
 	}
 	return scopes;
 }
 
 function locateItems(body: unknown, at = ''): Located | undefined {
 	if (Array.isArray(body)) return { items: body, at: at || '(the whole body)', scopes: [] };
-	if (!isRecord(body)) return undefined;
+	if (!isDataObject(body)) return undefined;
 	const here = (key: string) => (at ? `${at}.${key}` : key);
 	const embedded = own(body, '_embedded');
-	if (isRecord(embedded)) {
+	if (isDataObject(embedded)) {
 		const key = Object.keys(embedded).find((k) => Array.isArray(embedded[k]));
 		if (key !== undefined) return { items: embedded[key] as unknown[], at: here(`_embedded.${key}`), scopes: metaScopes(body) };
 	}
@@ -77,7 +78,7 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 	}
 	for (const key of ENVELOPE_KEYS) {
 		const value = own(body, key);
-		const inner = isRecord(value) ? locateItems(value, here(key)) : undefined;
+		const inner = isDataObject(value) ? locateItems(value, here(key)) : undefined;
 		if (inner) return { ...inner, scopes: [...inner.scopes, ...metaScopes(body)] };
 	}
 	return undefined;
@@ -86,7 +87,7 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 /** What the answer was, for a message: its first keys, each cut short. */
 export function describeKeys(body: unknown): string {
 	if (Array.isArray(body)) return 'an array';
-	if (!isRecord(body)) return typeof body === 'string' ? 'text' : String(body);
+	if (!isDataObject(body)) return typeof body === 'string' ? 'text' : String(body);
 	const keys = Object.keys(body)
 		.slice(0, 12)
 		.map((key) => cut(key, 40));
@@ -108,8 +109,8 @@ export function findItems(body: unknown, itemsPath: string): Located {
 		}
 		const dot = itemsPath.lastIndexOf('.');
 		const parent = dot < 0 ? body : getPath(body, itemsPath.slice(0, dot));
-		const scopes = isRecord(parent) ? metaScopes(parent) : [];
-		if (isRecord(body) && parent !== body) scopes.push(...metaScopes(body));
+		const scopes = isDataObject(parent) ? metaScopes(parent) : [];
+		if (isDataObject(body) && parent !== body) scopes.push(...metaScopes(body));
 		return { items: value, at: itemsPath, scopes };
 	}
 	if (isBodyless(body)) return { items: [], at: '(empty body)', scopes: [] };

@@ -1,7 +1,8 @@
 import type { FinalReader, PageContext, PageReading, Reader } from './reading';
 import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
-import { getPath, lookup, toBoolean, toCount, toSize } from './values';
+import { getPath } from '../../shared/json';
+import { lookup, toBoolean, toCount, toSize } from './values';
 import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
 import { hasMore } from './readers/hasMore';

@@ -40,7 +40,7 @@ export interface PageReading {
 }
 
 /** What a reader decides: where to go next. The records and declared figures are added by readPage. */
-export type Outcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan'>;
+export type ReaderOutcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan'>;
 
 /** One answer as the readers see it; everything here is computed once per page. */
 export interface PageContext {
@@ -61,9 +61,9 @@ export interface PageContext {
 }
 
 /** A page style: its outcome when the page is in that style, undefined to let the next reader try. */
-export type Reader = (page: PageContext) => Outcome | undefined;
+export type Reader = (page: PageContext) => ReaderOutcome | undefined;
 /** The last reader of a style: it always decides (or throws a PageShapeError). */
-export type FinalReader = (page: PageContext) => Outcome;
+export type FinalReader = (page: PageContext) => ReaderOutcome;
 
 /** The page cannot be read as asked; the message says what to set. */
 export class PageShapeError extends Error {}

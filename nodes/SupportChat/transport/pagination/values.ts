@@ -1,36 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isDataObject, own } from '../../shared/json';
 import type { PageRequest } from './settings';
 
 /**
- * Reading values out of service answers. Every key and every number here comes from the service, so
- * keys are looked up as own properties only (a word such as `constructor` must not reach
- * Object.prototype) and numbers count only when they are plain non-negative safe integers.
+ * Reading paging values out of service answers. Every key and every number here comes from the
+ * service, so keys are looked up as own properties only (../../shared/json) and numbers count only
+ * when they are plain non-negative safe integers.
  */
-
-export function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An own property, never one inherited from Object.prototype. */
-export function own(source: IDataObject, key: string): unknown {
-	return Object.hasOwn(source, key) ? source[key] : undefined;
-}
-
-const INDEX = /^\d{1,9}$/;
-
-/** Reads `a.b.0.c` from an object through own properties; keys containing dots are tried whole first. */
-export function getPath(source: unknown, path: string): unknown {
-	if (path === '') return source;
-	if (isRecord(source) && Object.hasOwn(source, path)) return source[path];
-	let current: unknown = source;
-	for (const part of path.split('.')) {
-		if (Array.isArray(current) && INDEX.test(part)) current = current[Number(part)];
-		else if (isRecord(current) && Object.hasOwn(current, part)) current = current[part];
-		else return undefined;
-	}
-	return current;
-}
 
 const ID_KEYS = ['id', '_id', 'uuid', 'ID', 'Id'];
 
@@ -44,7 +21,7 @@ function idOf(item: IDataObject): { key: string; value: string | number } | unde
 
 /** A record's identity for dropping duplicates, or undefined when it has none. */
 export function itemKey(item: unknown): string | undefined {
-	if (isRecord(item)) {
+	if (isDataObject(item)) {
 		const id = idOf(item);
 		return id && `${id.key}:${id.value}`;
 	}
@@ -54,7 +31,7 @@ export function itemKey(item: unknown): string | undefined {
 
 /** The id of a record, to continue after it (Stripe's `starting_after`). */
 export function recordId(item: unknown): string | undefined {
-	const id = isRecord(item) ? idOf(item) : undefined;
+	const id = isDataObject(item) ? idOf(item) : undefined;
 	return id && String(id.value);
 }
 

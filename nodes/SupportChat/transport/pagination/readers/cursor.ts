@@ -1,5 +1,6 @@
 import type { Reader } from '../reading';
-import { lookup, own } from '../values';
+import { own } from '../../../shared/json';
+import { lookup } from '../values';
 import { follow, pointerFrom } from './pointer';
 
 /** Cursor key → the query parameter APIs that use it expect. */

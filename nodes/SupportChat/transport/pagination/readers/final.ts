@@ -1,6 +1,7 @@
 import type { FinalReader } from '../reading';
 import { PageShapeError } from '../reading';
-import { own, toCount, withParam } from '../values';
+import { own } from '../../../shared/json';
+import { toCount, withParam } from '../values';
 
 /** No Pagination: one request, whatever the answer says. */
 export const single: FinalReader = () => ({ detected: 'single', explicit: true });

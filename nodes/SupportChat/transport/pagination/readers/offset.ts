@@ -1,5 +1,6 @@
-import type { FinalReader, Outcome, PageContext, Reader } from '../reading';
-import { lookup, own, toCount, withParam } from '../values';
+import type { FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
+import { own } from '../../../shared/json';
+import { lookup, toCount, withParam } from '../values';
 
 const OFFSET_KEYS = ['offset', 'skip', 'start'];
 
@@ -7,7 +8,7 @@ const OFFSET_KEYS = ['offset', 'skip', 'start'];
  * Offset and limit: the next offset is this one plus the records received (not the declared page
  * size: a service may cap the size below what it declares). With a total the remaining pages are known.
  */
-function readOffsets(page: PageContext, fromBody: number | undefined): Outcome {
+function readOffsets(page: PageContext, fromBody: number | undefined): ReaderOutcome {
 	const param = page.settings.offsetParam;
 	const current = fromBody ?? toCount(own(page.request.qs, param)) ?? 0;
 	const received = page.items.length;

@@ -1,5 +1,6 @@
-import type { FinalReader, Outcome, PageContext, Reader } from '../reading';
-import { lookup, own, toCount, withParam } from '../values';
+import type { FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
+import { own } from '../../../shared/json';
+import { lookup, toCount, withParam } from '../values';
 
 const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNumber', 'pageNo'];
 const TOTAL_PAGES_KEYS = ['total_pages', 'totalPages', 'last_page', 'lastPage', 'page_count', 'pageCount', 'pages', 'num_pages'];
@@ -8,7 +9,7 @@ const TOTAL_PAGES_KEYS = ['total_pages', 'totalPages', 'last_page', 'lastPage', 
  * Page numbers, with a page count (declared, or from total and per_page), a has-more flag, or
  * nothing (then the node guesses and an empty or short page ends the list).
  */
-function readPages(page: PageContext, fromBody: number | undefined): Outcome {
+function readPages(page: PageContext, fromBody: number | undefined): ReaderOutcome {
 	const { request, settings } = page;
 	const param = settings.pageParam;
 	const current = fromBody ?? toCount(own(request.qs, param)) ?? settings.firstPage;

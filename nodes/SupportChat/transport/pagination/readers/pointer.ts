@@ -1,5 +1,6 @@
-import type { Detected, Outcome, PageContext } from '../reading';
-import { isRecord, own, withParam } from '../values';
+import type { Detected, ReaderOutcome, PageContext } from '../reading';
+import { isDataObject, own } from '../../../shared/json';
+import { withParam } from '../values';
 
 /** What a next-ish value says: a URL to fetch, a cursor to send, or "no more". */
 export type Pointer =
@@ -22,7 +23,7 @@ function looksLikeUrl(text: string): boolean {
  */
 export function pointerFrom(value: unknown, param: string, numbersAreCursors: boolean): Pointer | undefined {
 	if (value === null || value === false || value === '') return END;
-	if (isRecord(value)) {
+	if (isDataObject(value)) {
 		let ended = false;
 		for (const key of HREF_KEYS) {
 			const href = own(value, key);
@@ -37,7 +38,7 @@ export function pointerFrom(value: unknown, param: string, numbersAreCursors: bo
 }
 
 /** The outcome of following a pointer; `ended` names the style when it says "no more". */
-export function follow(page: PageContext, pointer: Pointer, ended: Detected): Outcome {
+export function follow(page: PageContext, pointer: Pointer, ended: Detected): ReaderOutcome {
 	switch (pointer.kind) {
 		case 'url':
 			return { detected: 'nextUrl', explicit: true, next: { url: pointer.url, qs: {} } };

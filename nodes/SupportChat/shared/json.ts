@@ -1,0 +1,76 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The JSON toolbox: reading values out of what the service or a sender handed us. Everything here is
+ * untrusted, so keys are read as own properties only (a word such as `constructor` or `__proto__`
+ * must never reach Object.prototype).
+ */
+
+/**
+ * An object as JSON.parse or a form parser gives it: its values not yet checked. Not n8n-workflow's
+ * `JsonObject`, whose values are already known to be JSON.
+ */
+export type PlainObject = { [key: string]: unknown };
+
+/** An object that is not an array; its values still unknown. For untrusted payloads. */
+export function isRecord(value: unknown): value is PlainObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The same test as `isRecord`, typed as n8n's `IDataObject`: for answers that become items as they
+ * are (a record, a page of records).
+ */
+export function isDataObject(value: unknown): value is IDataObject {
+	return isRecord(value);
+}
+
+/** An own property, never one inherited from Object.prototype. */
+export function own(source: PlainObject | IDataObject, key: string): unknown {
+	return Object.hasOwn(source, key) ? source[key] : undefined;
+}
+
+const INDEX = /^\d{1,9}$/;
+
+/**
+ * The value at a path a user typed (Items Path, Next Path) or a field path of a record: a key that
+ * itself contains dots is tried whole first, and a number steps into a list (`data.0.id`).
+ */
+export function getPath(source: unknown, path: string): unknown {
+	if (path === '') return source;
+	if (isRecord(source) && Object.hasOwn(source, path)) return source[path];
+	let current: unknown = source;
+	for (const part of path.split('.')) {
+		if (Array.isArray(current) && INDEX.test(part)) current = current[Number(part)];
+		else if (isRecord(current) && Object.hasOwn(current, part)) current = current[part];
+		else return undefined;
+	}
+	return current;
+}
+
+/**
+ * The value at a dot path through nested objects only (`data.conversation.id`): every dot separates,
+ * and lists are not stepped into. The trigger reads senders' payloads with it, where a key with a dot
+ * or a list in the way means the field is not where the path says.
+ */
+export function getObjectPath(value: unknown, path: string): unknown {
+	let current: unknown = value;
+	for (const key of path.split('.')) {
+		if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
+		current = current[key];
+	}
+	return current;
+}
+
+/** A string with something in it, trimmed; anything else (numbers included) as undefined. */
+export function trimmedText(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	return text === '' ? undefined : text;
+}
+
+/** A non-empty trimmed string or a finite number, as text; anything else as undefined. */
+export function asText(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return trimmedText(value);
+}
