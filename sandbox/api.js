@@ -6,9 +6,9 @@ const { paginate } = require('./pagination');
 const { CONVERSATION_STATUSES } = require('./store');
 
 /**
- * @typedef {import('./index').SandboxConfig} SandboxConfig
- * @typedef {import('./index').Resource} Resource
- * @typedef {import('./index').Conversation} Conversation
+ * @typedef {import('./sandbox').SandboxConfig} SandboxConfig
+ * @typedef {import('./pagination').Resource} Resource
+ * @typedef {import('./store').Conversation} Conversation
  * @typedef {import('./store').Store} Store
  * @typedef {Record<string, string | string[]>} Query
  *

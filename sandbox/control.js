@@ -8,10 +8,10 @@ const { isLoopback, readBody, sendJson } = require('./httpio');
  * The control API under /_sandbox/: the same levers as the JavaScript handle, for a process that did
  * not start the sandbox (the demo, an n8n instance under test). No bearer token; loopback callers only.
  *
- * @typedef {import('./index').Sandbox} Sandbox
- * @typedef {import('./index').FaultSpec} FaultSpec
- * @typedef {import('./index').QueuedFault} QueuedFault
- * @typedef {import('./index').SandboxConfig} SandboxConfig
+ * @typedef {import('./sandbox').Sandbox} Sandbox
+ * @typedef {import('./sandbox').SandboxConfig} SandboxConfig
+ * @typedef {import('./faults').FaultSpec} FaultSpec
+ * @typedef {import('./faults').QueuedFault} QueuedFault
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ status?: number, body: unknown }} Reply
@@ -117,7 +117,7 @@ const ROUTES = [
 		'POST',
 		/^\/webhooks$/,
 		(input, sb) => {
-			sb.configureWebhooks(/** @type {import('./index').WebhookConfigInput} */ (input));
+			sb.configureWebhooks(/** @type {import('./webhooks').WebhookConfigInput} */ (input));
 			return { body: publicWebhooks(sb) };
 		},
 	],
@@ -130,9 +130,9 @@ const ROUTES = [
 			if (typeof kind !== 'string') throw new TypeError('kind is required');
 			if (data !== undefined && (typeof data !== 'object' || data === null)) throw new TypeError('data must be an object');
 			const id = sb.emitWebhook(
-				/** @type {import('./index').WebhookKind} */ (kind),
+				/** @type {import('./webhooks').WebhookKind} */ (kind),
 				/** @type {never} */ (data),
-				source === undefined ? {} : { source: /** @type {import('./index').EventSource} */ (source) },
+				source === undefined ? {} : { source: /** @type {import('./store').EventSource} */ (source) },
 			);
 			return { status: id ? 202 : 200, body: { id } };
 		},
@@ -161,7 +161,7 @@ const ROUTES = [
 		/^\/visitor\/conversations$/,
 		(input, sb) => ({
 			status: 201,
-			body: sb.visitor.startConversation(/** @type {import('./index').VisitorStart} */ (/** @type {unknown} */ (input))),
+			body: sb.visitor.startConversation(/** @type {import('./store').VisitorStart} */ (/** @type {unknown} */ (input))),
 		}),
 	],
 	[
@@ -176,7 +176,7 @@ const ROUTES = [
 		'POST',
 		/^\/visitor\/leads$/,
 		(input, sb) => {
-			const result = sb.visitor.captureLead(/** @type {import('./index').LeadInput} */ (/** @type {unknown} */ (input)));
+			const result = sb.visitor.captureLead(/** @type {import('./store').LeadInput} */ (/** @type {unknown} */ (input)));
 			return { status: result.created ? 201 : 200, body: result };
 		},
 	],

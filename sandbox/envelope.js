@@ -1,10 +1,8 @@
 // @ts-check
 'use strict';
 
-/** @typedef {import('./index').Envelope} Envelope */
-
-/** @type {readonly Envelope[]} */
-const ENVELOPES = Object.freeze(['none', 'data', 'success-response']);
+const ENVELOPES = Object.freeze(/** @type {const} */ (['none', 'data', 'success-response']));
+/** @typedef {(typeof ENVELOPES)[number]} Envelope */
 
 /**
  * @param {unknown} record

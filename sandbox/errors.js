@@ -1,10 +1,8 @@
 // @ts-check
 'use strict';
 
-/** @typedef {import('./index').ErrorStyle} ErrorStyle */
-
-/** @type {readonly ErrorStyle[]} */
-const ERROR_STYLES = Object.freeze(['message', 'error', 'errors', 'detail', 'text', 'html']);
+const ERROR_STYLES = Object.freeze(/** @type {const} */ (['message', 'error', 'errors', 'detail', 'text', 'html']));
+/** @typedef {(typeof ERROR_STYLES)[number]} ErrorStyle */
 
 /** A failure the API answers with a status; `field` names the offending input, when there is one. */
 class SandboxError extends Error {

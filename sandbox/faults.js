@@ -1,14 +1,7 @@
 // @ts-check
 'use strict';
 
-/**
- * @typedef {import('./index').FaultKind} FaultKind
- * @typedef {import('./index').FaultSpec} FaultSpec
- * @typedef {import('./index').QueuedFault} QueuedFault
- */
-
-/** @type {readonly FaultKind[]} */
-const FAULT_KINDS = Object.freeze([
+const FAULT_KINDS = Object.freeze(/** @type {const} */ ([
 	'429',
 	'500',
 	'503',
@@ -25,7 +18,33 @@ const FAULT_KINDS = Object.freeze([
 	'trickle',
 	'gzip-bomb',
 	'echo-token',
-]);
+]));
+/** @typedef {(typeof FAULT_KINDS)[number]} FaultKind */
+
+/**
+ * @typedef {object} FaultSpec
+ * @property {string} [method] Default: any method.
+ * @property {string | RegExp} [path] Exact path without the API prefix (e.g. `/users`), or a pattern tested against it. Default: any.
+ * @property {FaultKind} kind
+ * @property {number} [times] Matching requests that get the fault: default 1, and Infinity for `repeat-cursor`.
+ * @property {number | Date | string} [retryAfter] 429: seconds, or a Date sent as an HTTP-date, or a string sent as it is. No header when omitted.
+ * @property {string} [location] redirect: where to (absolute, or relative to the request); the status defaults to 302.
+ * @property {string} [body] raw: the body sent as it is (default empty), with `contentType` (default none) and `status` (default 200).
+ * @property {string} [contentType] raw: the content type (default none).
+ * @property {number} [intervalMs] trickle: a JSON page sent one byte every `intervalMs` (default 300) after the headers, `bytes` long.
+ * @property {number} [bytes] trickle: the page's length (default 200).
+ * @property {number} [inflatedBytes] gzip-bomb: a gzip body that inflates to this many bytes of JSON-looking padding (default 600 MB).
+ * @property {number} [delayMs] slow: delay before the normal answer (default 1000).
+ * @property {number} [status] status: the status to answer; html: overrides 502; drop-after-write: overrides 500; redirect: 301/302/307/308; raw: overrides 200.
+ * @property {string} [message] Text of the error body.
+ */
+
+/**
+ * @typedef {Omit<FaultSpec, 'times'> & {
+ *   id: number,
+ *   remaining: number,
+ * }} QueuedFault A queued fault; `remaining`: matching requests that still get it.
+ */
 
 /**
  * Faults queued for requests that match them; the first matching fault in the queue applies.

@@ -4,18 +4,15 @@
 const { SandboxError } = require('./errors');
 
 /**
- * @typedef {import('./index').PaginationStyle} PaginationStyle
- * @typedef {import('./index').HostilePaginationStyle} HostilePaginationStyle
- * @typedef {import('./index').Resource} Resource
+ * @typedef {'users' | 'conversations' | 'tags'} Resource
  * @typedef {Record<string, string | string[]>} Query
  */
 
 /**
  * The page shapes of real APIs (Laravel, JSON:API, HAL, GitHub, Stripe, plain page and offset APIs).
  * Each one really pages, so a client that stops after the first response gets caught.
- * @type {readonly PaginationStyle[]}
  */
-const PAGINATION_STYLES = Object.freeze([
+const PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
 	'none',
 	'array',
 	'link',
@@ -29,21 +26,26 @@ const PAGINATION_STYLES = Object.freeze([
 	'page-nototal',
 	'offset',
 	'offset-nototal',
-]);
+]));
+/** @typedef {(typeof PAGINATION_STYLES)[number]} PaginationStyle */
 
 /**
  * A broken or hostile service, for the node's bounds (issue 8): each mode lies in one way. Kept apart
  * from PAGINATION_STYLES, which lists the styles a client can walk to the end.
- * @type {readonly HostilePaginationStyle[]}
  */
-const HOSTILE_PAGINATION_STYLES = Object.freeze([
+const HOSTILE_PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
 	'huge-total',
 	'offset-huge-total',
 	'numeric-cursor',
 	'lying-total',
 	'no-id-edges',
 	'empty-after-more',
-]);
+]));
+/**
+ * A service that lies about its pages (issue 8): huge declared counts, numeric cursors, a total never
+ * reached, id-less pages with equal first and last records, an empty body after a page promising more.
+ * @typedef {(typeof HOSTILE_PAGINATION_STYLES)[number]} HostilePaginationStyle
+ */
 
 /** What `huge-total` declares: far beyond any Max Pages, and beyond what a plan could list. */
 const HUGE_PAGES = 1_000_000_000;

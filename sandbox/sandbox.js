@@ -19,14 +19,109 @@ const { Store } = require('./store');
 const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Webhooks, parseWebhookUrls, signWebhook } = require('./webhooks');
 
 /**
- * @typedef {import('./index').Sandbox} Sandbox
- * @typedef {import('./index').SandboxOptions} SandboxOptions
- * @typedef {import('./index').SandboxConfig} SandboxConfig
- * @typedef {import('./index').LoggedRequest} LoggedRequest
- * @typedef {import('./index').QueuedFault} QueuedFault
- * @typedef {import('./index').SeedOptions} SeedOptions
+ * @typedef {import('./pagination').PaginationStyle} PaginationStyle
+ * @typedef {import('./pagination').HostilePaginationStyle} HostilePaginationStyle
+ * @typedef {import('./envelope').Envelope} Envelope
+ * @typedef {import('./errors').ErrorStyle} ErrorStyle
+ * @typedef {import('./faults').FaultKind} FaultKind
+ * @typedef {import('./faults').FaultSpec} FaultSpec
+ * @typedef {import('./faults').QueuedFault} QueuedFault
+ * @typedef {import('./store').SeedOptions} SeedOptions
+ * @typedef {import('./store').SandboxState} SandboxState
+ * @typedef {import('./store').ChangeEvent} ChangeEvent
+ * @typedef {import('./store').EventSource} EventSource
+ * @typedef {import('./store').User} User
+ * @typedef {import('./store').Message} Message
+ * @typedef {import('./store').VisitorStart} VisitorStart
+ * @typedef {import('./store').VisitorStarted} VisitorStarted
+ * @typedef {import('./store').LeadInput} LeadInput
+ * @typedef {import('./webhooks').WebhookKind} WebhookKind
+ * @typedef {import('./webhooks').WebhookConfig} WebhookConfig
+ * @typedef {import('./webhooks').WebhookConfigInput} WebhookConfigInput
+ * @typedef {import('./webhooks').WebhookSignatureOptions} WebhookSignatureOptions
+ * @typedef {import('./webhooks').WebhookDelivery} WebhookDelivery
+ * @typedef {import('./webhooks').WebhookData} WebhookData
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
+ */
+
+/** @typedef {'objects' | 'strings'} TagShape */
+
+/**
+ * What can be changed at run time (`configure`, `POST /_sandbox/configure`).
+ * @typedef {object} SandboxConfig
+ * @property {string} token Bearer token every API call must carry.
+ * @property {PaginationStyle | HostilePaginationStyle} pagination
+ * @property {Envelope} envelope
+ * @property {ErrorStyle} errorStyle
+ * @property {number} pageSize Page size when the request names none.
+ * @property {number} maxPageSize Cap on `per_page` / `limit` / `page_size`.
+ * @property {200 | 204} deleteStatus Answer to DELETE: 200 with `{ success: true }`, or 204 without a body.
+ * @property {TagShape} tagShape GET /tags items: `{ id, name }` objects or bare names.
+ * @property {string | null} publicOrigin Origin used in absolute next-page URLs; null = the request's Host header.
+ * @property {boolean} log Whether API requests are recorded in `requests` (turn off for long benchmark runs).
+ */
+
+/**
+ * @typedef {object} StartOptions
+ * @property {number} [port] 0 (default) = an ephemeral port. The server listens on 127.0.0.1 only.
+ * @property {SeedOptions} [seed] Initial data; default none.
+ * @property {() => Date} [now] Clock for timestamps of records made at run time (seeded records have fixed timestamps).
+ * @property {WebhookConfigInput} [webhooks] Initial webhook configuration (also what `reset` returns to); default: no receivers.
+ *
+ * @typedef {Partial<SandboxConfig> & StartOptions} SandboxOptions
+ */
+
+/**
+ * @typedef {object} LoggedRequest
+ * @property {string} method
+ * @property {string} path Path without the `/script/include/api` prefix (the full path when the prefix is missing).
+ * @property {Record<string, string | string[]>} query Query parameters; a repeated name gives an array.
+ * @property {unknown} body Parsed JSON, the raw text when it is not JSON, undefined when empty.
+ * @property {number} status 0 while unanswered, and for a `reset` fault.
+ * @property {Record<string, string>} headers Lower-case names; `authorization` is redacted and the token appears nowhere.
+ * @property {FaultKind} [fault] The fault applied to this request, if any.
+ * @property {number} time Arrival time, ms since the epoch.
+ */
+
+/**
+ * The chat widget's side: what a visitor does, outside the bearer API.
+ * @typedef {object} Visitor
+ * @property {(input: VisitorStart) => VisitorStarted} startConversation An e-mail address or +phone number in the first message is a lead, as with `say`.
+ * @property {(conversationId: string, text: string) => Message} say The visitor writes (type `user`). A text holding an e-mail address or a +phone number that the user does not have yet is a lead: the user gets the missing fields, then `leadCaptured` (via `message`).
+ * @property {(input: LeadInput) => { user: User, created: boolean }} captureLead The visitor leaves contact details (lead capture): creates or updates the user by e-mail, else phone.
+ */
+
+/**
+ * The handle `startSandbox` gives: read-only members, live arrays.
+ * @typedef {Readonly<SandboxMembers>} Sandbox
+ *
+ * @typedef {object} SandboxMembers
+ * @property {string} baseUrl `http://127.0.0.1:PORT/script/include/api`
+ * @property {string} origin `http://127.0.0.1:PORT`
+ * @property {string} controlUrl `http://127.0.0.1:PORT/_sandbox`
+ * @property {number} port
+ * @property {LoggedRequest[]} requests Request log (live array).
+ * @property {SandboxState} state
+ * @property {Readonly<SandboxConfig>} config
+ * @property {import('node:events').EventEmitter<{ change: [ChangeEvent] }>} events Emits `change` with a ChangeEvent for every state change.
+ * @property {Visitor} visitor
+ * @property {() => void} clearLog
+ * @property {(patch: Partial<SandboxConfig>) => SandboxConfig} configure
+ * @property {(spec: FaultSpec) => QueuedFault} fault
+ * @property {() => QueuedFault[]} faults Faults still queued.
+ * @property {() => void} clearFaults
+ * @property {Readonly<WebhookConfig>} webhooks The current webhook configuration.
+ * @property {WebhookDelivery[]} deliveries The delivery log (live array; emptied by `reset`).
+ * @property {(patch: WebhookConfigInput) => Readonly<WebhookConfig>} configureWebhooks Changes the webhook configuration (a patch); throws a TypeError on a bad value.
+ * @property {(options?: Partial<WebhookSignatureOptions>) => WebhookSignatureOptions} webhookSignatureOptions Test levers for the signature; returns the options now in force.
+ * @property {<K extends WebhookKind>(kind: K, data?: WebhookData[K], options?: { source?: EventSource }) => string | null} emitWebhook
+ *   Sends an event now without changing data. Source defaults to `visitor` (chat) for conversationCreated and
+ *   leadCaptured, else `api`. Returns the delivery id, or null when no receiver is configured or the kind is off.
+ * @property {() => Promise<void>} settled Resolves when every queued delivery, retries included, has ended.
+ * @property {(options?: SeedOptions) => void} seed Replaces all data with freshly generated data (ids restart); without options, the startup seed.
+ * @property {() => void} reset Back to the start: initial config, webhook config and seed; no faults, empty logs, queued deliveries dropped.
+ * @property {() => Promise<void>} close
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');

@@ -4,26 +4,109 @@
 const { EventEmitter } = require('node:events');
 const { SandboxError } = require('./errors');
 
+const CONVERSATION_STATUSES = Object.freeze(/** @type {const} */ (['active', 'pending', 'closed']));
+/** @typedef {(typeof CONVERSATION_STATUSES)[number]} ConversationStatus */
+
 /**
- * @typedef {import('./index').User} User
- * @typedef {import('./index').Conversation} Conversation
- * @typedef {import('./index').ConversationStatus} ConversationStatus
- * @typedef {import('./index').Message} Message
- * @typedef {import('./index').Tag} Tag
- * @typedef {import('./index').SandboxState} SandboxState
- * @typedef {import('./index').SeedOptions} SeedOptions
- * @typedef {import('./index').ChangeData} ChangeData
- * @typedef {import('./index').ChangeKind} ChangeKind
- * @typedef {import('./index').ChangeEvent} ChangeEvent
- * @typedef {import('./index').EventSource} EventSource
- * @typedef {import('./index').VisitorStart} VisitorStart
- * @typedef {import('./index').VisitorStarted} VisitorStarted
- * @typedef {import('./index').LeadInput} LeadInput
- * @typedef {Record<string, unknown>} Input
+ * The records. User and Conversation keep fields a client set beyond the known ones.
+ * @typedef {{
+ *   id: string,
+ *   name: string | null,
+ *   email: string | null,
+ *   phone: string | null,
+ *   tags: string[],
+ *   created_at: string,
+ *   updated_at: string,
+ *   [field: string]: unknown,
+ * }} User
+ * @typedef {{
+ *   id: string,
+ *   user_id: string | null,
+ *   status: ConversationStatus,
+ *   assignee_id: string | null,
+ *   subject?: string,
+ *   created_at: string,
+ *   updated_at: string,
+ *   closed_at: string | null,
+ *   [field: string]: unknown,
+ * }} Conversation
+ * @typedef {{ id: string, conversation_id: string, message: string, type: string, created_at: string }} Message
+ * @typedef {{ id: string, name: string }} Tag
  */
 
-/** @type {readonly ConversationStatus[]} */
-const CONVERSATION_STATUSES = Object.freeze(['active', 'pending', 'closed']);
+/**
+ * Live arrays: they keep their identity across `seed`, `reset` and every change.
+ * @typedef {object} SandboxState
+ * @property {User[]} users
+ * @property {Conversation[]} conversations
+ * @property {Message[]} messages
+ * @property {Tag[]} tags
+ */
+
+/**
+ * @typedef {object} SeedOptions
+ * @property {number} [users]
+ * @property {number} [conversations]
+ * @property {string[]} [tags] The tag list; seeded users carry some of these.
+ * @property {number} [messagesPerConversation] Messages in each seeded conversation (default 1).
+ */
+
+/**
+ * Contact details a visitor left: through the lead form (`captureLead`), or written into a chat message.
+ * @typedef {object} Lead
+ * @property {string | null} email
+ * @property {string | null} phone
+ * @property {'form' | 'message'} via
+ */
+
+/** @typedef {'api' | 'visitor' | 'control'} EventSource */
+
+/**
+ * What each kind of change carries. leadCaptured: `lead` holds what the visitor left; `message` is the
+ * chat message it was found in (via `message`).
+ * @typedef {{
+ *   userCreated: { user: User },
+ *   userUpdated: { user: User, fields: string[] },
+ *   userDeleted: { user: User },
+ *   conversationCreated: { conversation: Conversation, user: User | null, message: Message | null },
+ *   conversationAssigned: { conversation: Conversation, assignee_id: string },
+ *   conversationClosed: { conversation: Conversation },
+ *   messageCreated: { message: Message, conversation: Conversation },
+ *   tagApplied: { user: User, tag: string },
+ *   leadCaptured: { user: User, conversation: Conversation | null, lead: Lead, message: Message | null },
+ * }} ChangeData
+ * @typedef {keyof ChangeData} ChangeKind
+ */
+
+/**
+ * One state change. `data` holds copies taken when it happened.
+ * @typedef {{
+ *   [K in ChangeKind]: { id: string, kind: K, at: string, source: EventSource, data: ChangeData[K] }
+ * }[ChangeKind]} ChangeEvent
+ */
+
+/**
+ * @typedef {object} VisitorStart
+ * @property {string} [name]
+ * @property {string} [email]
+ * @property {string} [phone]
+ * @property {string} message
+ * @property {string} [subject]
+ *
+ * @typedef {object} VisitorStarted
+ * @property {User} user
+ * @property {Conversation} conversation
+ * @property {Message} message
+ * @property {boolean} userCreated False when a user with the same e-mail already existed.
+ *
+ * @typedef {object} LeadInput At least one of `email` and `phone`.
+ * @property {string} [email]
+ * @property {string} [name]
+ * @property {string} [phone]
+ * @property {string} [conversationId]
+ *
+ * @typedef {Record<string, unknown>} Input
+ */
 
 // Seeded records get fixed timestamps so that two runs produce byte-identical data.
 const SEED_EPOCH = Date.parse('2024-01-01T00:00:00.000Z');

@@ -10,21 +10,14 @@ const crypto = require('node:crypto');
  * event, a payload style, optional Standard Webhooks signing and optional retries. The spec shows no
  * payload, so each style imitates a family of real services, with its own envelope and naming.
  *
- * @typedef {import('./index').WebhookKind} WebhookKind
- * @typedef {import('./index').WebhookStyle} WebhookStyle
- * @typedef {import('./index').WebhookTamper} WebhookTamper
- * @typedef {import('./index').WebhookConfig} WebhookConfig
- * @typedef {import('./index').WebhookConfigInput} WebhookConfigInput
- * @typedef {import('./index').WebhookSignatureOptions} WebhookSignatureOptions
- * @typedef {import('./index').WebhookDelivery} WebhookDelivery
- * @typedef {import('./index').ChangeEvent} ChangeEvent
- * @typedef {import('./index').ChangeData} ChangeData
- * @typedef {import('./index').EventSource} EventSource
- * @typedef {import('./index').User} User
- * @typedef {import('./index').Conversation} Conversation
- * @typedef {import('./index').Message} Message
- * @typedef {import('./index').Lead} Lead
- * @typedef {import('./index').SandboxState} SandboxState
+ * @typedef {import('./store').ChangeEvent} ChangeEvent
+ * @typedef {import('./store').ChangeData} ChangeData
+ * @typedef {import('./store').EventSource} EventSource
+ * @typedef {import('./store').User} User
+ * @typedef {import('./store').Conversation} Conversation
+ * @typedef {import('./store').Message} Message
+ * @typedef {import('./store').Lead} Lead
+ * @typedef {import('./store').SandboxState} SandboxState
  */
 
 /**
@@ -44,12 +37,77 @@ const crypto = require('node:crypto');
  * @typedef {{ occurrence: Occurrence, rendered: Rendered, style: WebhookStyle, tamper: WebhookTamper | null, secret: string | null, extraInvalidSignature: boolean, retry: { attempts: number, delayMs: number } | null, timeoutMs: number }} Outgoing
  */
 
-/** @type {readonly WebhookKind[]} */
-const WEBHOOK_KINDS = Object.freeze(['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated', 'tagApplied', 'leadCaptured']);
-/** @type {readonly WebhookStyle[]} */
-const WEBHOOK_STYLES = Object.freeze(['dotted', 'flat-php', 'event-header', 'nested', 'human']);
-/** @type {readonly WebhookTamper[]} */
-const WEBHOOK_TAMPERS = Object.freeze(['body', 'signature', 'stale', 'unsigned']);
+/** The six kinds of webhook event (spec §6), named as the change events they come from. */
+const WEBHOOK_KINDS = Object.freeze(/** @type {const} */ (['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated', 'tagApplied', 'leadCaptured']));
+/** @typedef {(typeof WEBHOOK_KINDS)[number]} WebhookKind */
+/**
+ * Payload styles, each a different envelope and naming:
+ * - `dotted`: JSON `{ id, object: 'event', type: 'conversation.created', created_at, source, data: { object } }`
+ * - `flat-php`: form body `function=new-conversation-created&data=<JSON>&delivery_id=…[&secret_key=…]`
+ * - `event-header`: JSON record; the event in `X-Webhook-Event: NewConversation`, the id in `X-Webhook-Id`
+ * - `nested`: JSON `{ webhook: { event: 'new_conversation', event_id, timestamp, source }, payload: { conversation, user, message } }`
+ * - `human`: camelCase JSON `{ event: 'New Conversation', eventId, occurredAt, via, conversationId, userId, messageId, conversation, contact, message }`
+ */
+const WEBHOOK_STYLES = Object.freeze(/** @type {const} */ (['dotted', 'flat-php', 'event-header', 'nested', 'human']));
+/** @typedef {(typeof WEBHOOK_STYLES)[number]} WebhookStyle */
+/**
+ * One-shot spoiling of the next event's signature, for negative tests: `body` changes the body after
+ * signing, `signature` signs with another secret, `stale` dates the timestamp 10 minutes back,
+ * `unsigned` leaves the three `webhook-*` headers out.
+ */
+const WEBHOOK_TAMPERS = Object.freeze(/** @type {const} */ (['body', 'signature', 'stale', 'unsigned']));
+/** @typedef {(typeof WEBHOOK_TAMPERS)[number]} WebhookTamper */
+
+/**
+ * @typedef {object} WebhookConfig
+ * @property {readonly string[]} urls Receivers, parsed from the comma-separated text.
+ * @property {Readonly<Record<WebhookKind, boolean>>} kinds The dashboard's switches; all on by default.
+ * @property {WebhookStyle} style Default `dotted`.
+ * @property {string | null} secret Standard Webhooks secret (`whsec_<base64>`, or any text used as UTF-8); null = unsigned.
+ * @property {Readonly<{ attempts: number, delayMs: number }> | null} retry Attempts in all (the first included) and the pause between them; null = one attempt.
+ * @property {number} timeoutMs Per attempt; a timeout counts as a network error (status 0). Default 5000.
+ */
+
+/**
+ * A patch over the current configuration.
+ * @typedef {object} WebhookConfigInput
+ * @property {string | readonly string[]} [urls] As typed in the dashboard: `'http://a/x, http://b/y'` (commas or spaces separate, empty entries ignored). A non-http(s) entry throws, naming it.
+ * @property {Partial<Record<WebhookKind, boolean>> | readonly WebhookKind[] | string} [kinds] Switches merged over the current ones, or the list of kinds to enable (others off).
+ * @property {WebhookStyle} [style]
+ * @property {string | null} [secret]
+ * @property {{ attempts: number, delayMs?: number } | number | null | false} [retry] A number = attempts with a 200 ms pause; null, false or 0 = off.
+ * @property {number} [timeoutMs]
+ */
+
+/**
+ * @typedef {object} WebhookSignatureOptions
+ * @property {boolean} extraInvalidSignature Send two signatures, space-separated: a wrong one first, then the right one. Stays on until turned off.
+ * @property {WebhookTamper | null} tamper Applies to the next event sent (every receiver and attempt of it), then goes back to null.
+ */
+
+/**
+ * One attempt of one event to one receiver, logged when it ended.
+ * @typedef {object} WebhookDelivery
+ * @property {string} id The delivery id: the same for every receiver and every attempt of one event (`webhook-id`).
+ * @property {WebhookKind} kind
+ * @property {string} event The style's name for the kind, e.g. `conversation.created`.
+ * @property {WebhookStyle} style
+ * @property {string} url
+ * @property {number} attempt 1 for the first attempt.
+ * @property {number} status The receiver's status; 0 = network error or timeout.
+ * @property {string} at When the attempt started (ISO).
+ * @property {Record<string, string>} headers Headers sent, lower-case names.
+ * @property {string} body The raw body sent.
+ * @property {number} durationMs
+ * @property {string} [error]
+ * @property {string} [response] The receiver's answer (first 2,000 characters).
+ * @property {WebhookTamper} [tamper]
+ */
+
+/**
+ * What `emitWebhook` takes: parts laid over a sample made from the newest records.
+ * @typedef {{ [K in WebhookKind]: { [F in keyof ChangeData[K]]?: Partial<ChangeData[K][F]> | ChangeData[K][F] } }} WebhookData
+ */
 
 /** @type {Readonly<Record<WebhookStyle, Readonly<Record<WebhookKind, string>>>>} */
 const WEBHOOK_EVENT_NAMES = Object.freeze({
