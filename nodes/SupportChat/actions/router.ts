@@ -3,33 +3,19 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { paginate } from '../transport/pagination';
 import { RateLimiter, SupportChatClient } from '../transport/request';
-import * as conversation from './conversation';
-import * as message from './message';
 import { clientSettings, paginationSettings, readOptions } from './settings';
-import * as tag from './tag';
-import type { Operation, OperationApi, OperationTable, Resource } from './types';
-import * as user from './user';
+import type { Operation, OperationApi, Resource } from './types';
+import { resources } from './versionDescription';
 
-const operations: OperationTable = {
-	user: { getAll: user.getAll, get: user.get, create: user.create, update: user.update, delete: user.delete },
-	conversation: {
-		getAll: conversation.getAll,
-		get: conversation.get,
-		create: conversation.create,
-		assign: conversation.assign,
-		close: conversation.close,
-	},
-	message: { send: message.send },
-	tag: { add: tag.add, getAll: tag.getAll },
-};
-
+/** Looks the saved parameter values up as own keys only: "constructor" or "__proto__" find nothing. */
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
-	const table = operations[resource as Resource] as Record<string, Operation> | undefined;
-	const found = table?.[operation];
-	if (!found) {
+	const table: Record<string, Operation> | undefined = Object.hasOwn(resources, resource)
+		? resources[resource as Resource].operations
+		: undefined;
+	if (!table || !Object.hasOwn(table, operation)) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`);
 	}
-	return found;
+	return table[operation];
 }
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
@@ -60,11 +46,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const client = await SupportChatClient.connect(this, itemIndex, clientSettings(options), limiter);
 			const api: OperationApi = {
 				request: async (spec) => (await client.request(spec)).body,
-				list: async (path, qs, resourceLabel) => {
-					const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-					const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+				list: async (list) => {
 					const settings = paginationSettings(this, options, itemIndex);
-					return (await paginate(this, client, { path, qs, limit, resourceLabel }, settings, itemIndex)).items;
+					return (await paginate(this, client, list, settings, itemIndex)).items;
 				},
 			};
 			const result = await operation.execute.call(this, itemIndex, api);

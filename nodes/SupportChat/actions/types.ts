@@ -1,13 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ListRequest } from '../transport/pagination';
 import type { RequestSpec } from '../transport/request';
+import type { resources } from './versionDescription';
 
 /** What an operation may ask of the transport; it never builds headers or parses errors itself. */
 export interface OperationApi {
 	/** One request; resolves to the response body. */
 	request(spec: RequestSpec): Promise<unknown>;
-	/** A whole list through the pagination loop, honouring Return All / Limit and the pagination options. */
-	list(path: string, qs?: IDataObject, resourceLabel?: string): Promise<unknown[]>;
+	/**
+	 * A whole list through the pagination loop: up to `limit` records (every record when it is
+	 * undefined), honouring the pagination options. The list operation reads its own Return All / Limit.
+	 */
+	list(request: ListRequest): Promise<unknown[]>;
 }
 
 export interface Operation {
@@ -15,15 +20,45 @@ export interface Operation {
 	execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi): Promise<IDataObject | IDataObject[]>;
 }
 
-/** The resources and their operations. Parameter values are public API: saved workflows store them. */
-export interface SupportChatOperations {
-	user: 'getAll' | 'get' | 'create' | 'update' | 'delete';
-	conversation: 'getAll' | 'get' | 'create' | 'assign' | 'close';
-	message: 'send';
-	tag: 'add' | 'getAll';
+/**
+ * A resource selector or operation selector whose option values and default can only be keys of the
+ * table it selects from: an option without an implementation fails to compile.
+ */
+export type Selector<Value extends string> = INodeProperties & {
+	type: 'options';
+	options: Array<INodePropertyOptions & { value: Value }>;
+	default: Value;
+};
+
+type Offered<S> = S extends { options: ReadonlyArray<{ value: infer V }> } ? V : never;
+
+/** Resolves to `unknown` when every key is offered; otherwise to a type that names the ones left out. */
+type OffersEvery<Key extends string, S> = [Exclude<Key, Offered<S>>] extends [never]
+	? unknown
+	: { 'every key of the table needs an option': Exclude<Key, Offered<S>> };
+
+/**
+ * The selector of a table (resources, or a resource's operations), checked at compile time: its
+ * options must be exactly the table's keys, so an option without an implementation, or an
+ * implementation without an option, does not compile. Values are public API: saved workflows store them.
+ */
+export function selectorOf<Key extends string, S extends Selector<Key>>(
+	_table: Record<Key, unknown>,
+	selector: S & OffersEvery<Key, S>,
+): S {
+	return selector;
 }
 
-export type Resource = keyof SupportChatOperations;
+/** The properties of one resource: its Operation selector, then each operation's own, in the table's order. */
+export function describeOperations<O extends string, S extends Selector<O>>(
+	operations: Record<O, Operation>,
+	selector: S & OffersEvery<O, S>,
+): INodeProperties[] {
+	return [
+		selectorOf(operations, selector),
+		...Object.values<Operation>(operations).flatMap((operation) => operation.description),
+	];
+}
 
-/** Every resource must supply every one of its operations, or this fails to compile. */
-export type OperationTable = { [R in Resource]: { [O in SupportChatOperations[R]]: Operation } };
+/** A resource's parameter value: a key of the resource table in versionDescription.ts. */
+export type Resource = keyof typeof resources;

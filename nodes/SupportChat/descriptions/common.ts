@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match
 // DEFAULT_CLIENT_SETTINGS and DEFAULT_PAGINATION in ../transport (a unit test checks).
@@ -39,24 +39,32 @@ export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Co
 	};
 }
 
-export const returnAllAndLimit: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
+const returnAllParameter = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+} satisfies INodeProperties;
+
+const limitParameter = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+} satisfies INodeProperties;
+
+/** Return All and Limit of a list operation; the operation reads them with `readLimit`. */
+export const returnAllAndLimit: INodeProperties[] = [returnAllParameter, limitParameter];
+
+/** The limit a list operation passes to `api.list`: undefined with Return All, else Limit. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter(returnAllParameter.name, itemIndex, returnAllParameter.default)) return undefined;
+	return ctx.getNodeParameter(limitParameter.name, itemIndex, limitParameter.default) as number;
+}
 
 /**
  * Simplify: off by default in workflows (the spec does not list the record's fields, so nothing is

@@ -1,7 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listFilters, listOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	listFilters,
+	listOptionsCollection,
+	readLimit,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { listQuery, maybeSimplify, toRecord } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationApi } from '../types';
@@ -33,6 +39,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const conversations = await api.list('/conversations', listQuery(this, itemIndex, ['status']), 'conversation');
+	const conversations = await api.list({
+		path: '/conversations',
+		qs: listQuery(this, itemIndex, ['status']),
+		limit: readLimit(this, itemIndex),
+		resourceLabel: 'conversation',
+	});
 	return maybeSimplify(this, itemIndex, conversations.map((c) => toRecord(c)), conversationSummary);
 }

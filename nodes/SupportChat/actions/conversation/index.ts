@@ -1,37 +1,30 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { describeOperations } from '../types';
 import * as assign from './assign.operation';
 import * as close from './close.operation';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export { assign, close, create, get, getAll };
+/** The conversation operations by parameter value: to add one, add it here and give it an option below. */
+export const operations = { getAll, get, create, assign, close };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['conversation'] } },
-		options: [
-			{ name: 'Assign', value: 'assign', description: 'Assign a conversation to an agent', action: 'Assign a conversation' },
-			{ name: 'Close', value: 'close', description: 'Close (archive) a conversation', action: 'Close a conversation' },
-			{ name: 'Create', value: 'create', description: 'Create a conversation', action: 'Create a conversation' },
-			{ name: 'Get', value: 'get', description: 'Get a conversation', action: 'Get a conversation' },
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'Get many conversations: active, pending and closed',
-				action: 'Get many conversations',
-			},
-		],
-		default: 'getAll',
-	},
-	...getAll.description,
-	...get.description,
-	...create.description,
-	...assign.description,
-	...close.description,
-];
+export const description = describeOperations(operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['conversation'] } },
+	options: [
+		{ name: 'Assign', value: 'assign', description: 'Assign a conversation to an agent', action: 'Assign a conversation' },
+		{ name: 'Close', value: 'close', description: 'Close (archive) a conversation', action: 'Close a conversation' },
+		{ name: 'Create', value: 'create', description: 'Create a conversation', action: 'Create a conversation' },
+		{ name: 'Get', value: 'get', description: 'Get a conversation', action: 'Get a conversation' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: 'Get many conversations: active, pending and closed',
+			action: 'Get many conversations',
+		},
+	],
+	default: 'getAll',
+});

@@ -1,20 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { describeOperations } from '../types';
 import * as send from './send.operation';
 
-export { send };
+/** The message operations by parameter value: to add one, add it here and give it an option below. */
+export const operations = { send };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['message'] } },
-		options: [
-			{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message' },
-		],
-		default: 'send',
-	},
-	...send.description,
-];
+export const description = describeOperations(operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['message'] } },
+	options: [
+		{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message' },
+	],
+	default: 'send',
+});

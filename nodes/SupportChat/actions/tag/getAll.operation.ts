@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listFilters, listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
+import {
+	listFilters,
+	listOptionsCollection,
+	readLimit,
+	returnAllAndLimit,
+} from '../../descriptions/common';
 import { listQuery, toRecord } from '../helpers';
 import type { OperationApi } from '../types';
 
@@ -10,7 +15,12 @@ const properties: INodeProperties[] = [...returnAllAndLimit, listFilters(), list
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const tags = await api.list('/tags', listQuery(this, itemIndex), 'tag');
+	const tags = await api.list({
+		path: '/tags',
+		qs: listQuery(this, itemIndex),
+		limit: readLimit(this, itemIndex),
+		resourceLabel: 'tag',
+	});
 	// Some services list tags as plain names.
 	return tags.map((tag) => toRecord(tag, 'name'));
 }

@@ -1,7 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listFilters, listOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	listFilters,
+	listOptionsCollection,
+	readLimit,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { listQuery, maybeSimplify, toRecord } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationApi } from '../types';
@@ -11,6 +17,11 @@ const properties: INodeProperties[] = [...returnAllAndLimit, ...simplifyParamete
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const users = await api.list('/users', listQuery(this, itemIndex), 'user');
+	const users = await api.list({
+		path: '/users',
+		qs: listQuery(this, itemIndex),
+		limit: readLimit(this, itemIndex),
+		resourceLabel: 'user',
+	});
 	return maybeSimplify(this, itemIndex, users.map((user) => toRecord(user)), userSummary);
 }
