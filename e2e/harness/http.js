@@ -1,6 +1,22 @@
 // @ts-check
 'use strict';
 
+/**
+ * @typedef {object} RequestOptions
+ * @property {Record<string, string>} [headers]
+ * @property {string | Buffer} [rawBody] Sent as is instead of JSON (for signature tests: the exact bytes matter).
+ * @property {number} [timeoutMs]
+ */
+
+/**
+ * @template [T=any]
+ * @typedef {object} HttpResponse
+ * @property {number} status
+ * @property {Headers} headers
+ * @property {T} body Parsed JSON when the answer says JSON, else the text.
+ * @property {number} ms Round trip in milliseconds.
+ */
+
 class HttpError extends Error {
 	/**
 	 * @param {string} method
@@ -22,9 +38,10 @@ class HttpError extends Error {
  * One HTTP exchange. Never throws on a status, only on a network failure or timeout.
  * @param {string} method
  * @param {string} url
+ * @template [T=any]
  * @param {unknown} [body] sent as JSON unless `options.rawBody` is given
- * @param {import('./index').RequestOptions} [options]
- * @returns {Promise<import('./index').HttpResponse<any>>}
+ * @param {RequestOptions} [options]
+ * @returns {Promise<HttpResponse<T>>}
  */
 async function request(method, url, body, options = {}) {
 	/** @type {Record<string, string>} */
@@ -57,17 +74,20 @@ async function request(method, url, body, options = {}) {
 			// Keep the text.
 		}
 	}
-	return { status: response.status, headers: response.headers, body: parsed, ms: Date.now() - started };
+	return { status: response.status, headers: response.headers, body: /** @type {T} */ (parsed), ms: Date.now() - started };
 }
 
 /**
  * Like `request`, but a status of 400 or more is an HttpError.
+ * @template [T=any]
  * @param {string} method
  * @param {string} url
  * @param {unknown} [body]
- * @param {import('./index').RequestOptions} [options]
+ * @param {RequestOptions} [options]
+ * @returns {Promise<HttpResponse<T>>}
  */
 async function requestOk(method, url, body, options = {}) {
+	/** @type {HttpResponse<T>} */
 	const response = await request(method, url, body, options);
 	if (response.status >= 400) throw new HttpError(method, url, response.status, response.body);
 	return response;

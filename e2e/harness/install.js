@@ -9,7 +9,15 @@ const path = require('node:path');
 const { N8N_VERSION, NODE_VERSION, cacheDir } = require('./constants');
 const { cleanEnv, run, sleep } = require('./processes');
 
-/** @typedef {import('./index').N8nInstall} N8nInstall */
+/**
+ * @typedef {object} N8nInstall
+ * @property {string} dir The cache folder holding node_modules/n8n.
+ * @property {string} node The Node 24 binary n8n runs under.
+ * @property {string} nodeDir Node 24's package folder (bin/, include/).
+ * @property {string} n8nBin n8n's CLI script: run as `node <n8nBin> <command>`.
+ * @property {(extra?: Record<string, string | undefined>) => NodeJS.ProcessEnv} env Environment for a child: Node 24 first on PATH, no npm_* / N8N_* / NODE_OPTIONS of the caller.
+ * @property {(id: string) => any} require Loads one of n8n's own dependencies (pg, ioredis) into the calling process.
+ */
 
 /**
  * Node's own platform package (what the `node` package's preinstall script fetches) as a plain

@@ -33,11 +33,131 @@ function sweepStaleTempDirs(maxAgeMs) {
 	}
 }
 
-/** @typedef {import('./index').StartOptions} StartOptions */
-/** @typedef {import('./index').N8nInstance} N8nInstance */
-/** @typedef {import('./index').ManagedProcess} ManagedProcess */
-/** @typedef {import('./index').CredentialJson} CredentialJson */
-/** @typedef {import('./index').WorkflowJson} WorkflowJson */
+/**
+ * @typedef {import('./processes').ManagedProcess} ManagedProcess
+ * @typedef {import('./package').PackedPackage} PackedPackage
+ * @typedef {import('./install').N8nInstall} N8nInstall
+ * @typedef {import('./http').RequestOptions} RequestOptions
+ */
+
+/**
+ * @typedef {object} StartOptions
+ * @property {'regular' | 'queue'} [mode] regular: one n8n process. queue: main + worker(s) + webhook process, PostgreSQL and Redis.
+ * @property {string} [packageDir] The package to install (default: this repository, packed with `npm pack`; build it first).
+ * @property {PackedPackage} [packed] A tarball packed already (to share one pack between instances).
+ * @property {'sqlite' | 'postgres'} [database] Regular mode's database (default sqlite, n8n's default); queue mode always uses PostgreSQL.
+ * @property {number} [workers] Queue mode: number of `n8n worker` processes (default 1).
+ * @property {number} [workerConcurrency] Queue mode: `--concurrency` of each worker (default 10).
+ * @property {boolean} [webhookProcess] Queue mode: start an `n8n webhook` process for production webhooks (default true).
+ * @property {number} [webhookProcesses] Queue mode: how many `n8n webhook` processes (default 1), each on a port of its own,
+ *   named `webhook`, `webhook2`, `webhook3`…, all serving the same production webhooks (as behind a load balancer).
+ * @property {Record<string, string>} [env] Extra environment for every n8n process of the instance.
+ * @property {number} [readyTimeoutMs] Per process (default 180 s).
+ * @property {boolean} [keep] Keep the temp folder (logs, user folders) and the database after stop.
+ * @property {(line: string) => void} [log]
+ */
+
+/**
+ * @typedef {object} CredentialJson
+ * @property {string} name
+ * @property {string} type
+ * @property {Record<string, unknown>} data
+ * @property {string} [id]
+ */
+
+/**
+ * A workflow's node. `credentials` by credential type; a `name` there is resolved to the id of a
+ * credential imported into this instance.
+ * @typedef {{
+ *   name: string,
+ *   type: string,
+ *   typeVersion: number,
+ *   position: [number, number],
+ *   parameters: Record<string, unknown>,
+ *   id?: string,
+ *   webhookId?: string,
+ *   credentials?: Record<string, { id?: string, name: string }>,
+ *   [key: string]: unknown,
+ * }} WorkflowNodeJson
+ */
+
+/**
+ * @typedef {{
+ *   name?: string,
+ *   nodes: WorkflowNodeJson[],
+ *   connections?: Record<string, unknown>,
+ *   settings?: Record<string, unknown>,
+ *   staticData?: Record<string, unknown> | null,
+ *   [key: string]: unknown,
+ * }} WorkflowJson
+ */
+
+/**
+ * An execution as the public API gives it; `data` (with includeData): runData by node name,
+ * lastNodeExecuted, error…
+ * @typedef {{
+ *   id: string,
+ *   workflowId: string,
+ *   status: 'new' | 'running' | 'success' | 'error' | 'waiting' | 'canceled' | 'crashed' | string,
+ *   mode: string,
+ *   finished: boolean,
+ *   startedAt: string,
+ *   stoppedAt: string | null,
+ *   data?: any,
+ *   [key: string]: unknown,
+ * }} Execution
+ */
+
+/**
+ * @typedef {object} CliResult
+ * @property {number | string} code Exit code; a signal's name when killed (timeout).
+ * @property {string} stdout
+ * @property {string} stderr
+ */
+
+/**
+ * A running n8n with this package installed.
+ * @typedef {object} N8nInstance
+ * @property {'regular' | 'queue'} mode
+ * @property {string} baseUrl The main process (editor, REST, public API): `http://127.0.0.1:PORT`.
+ * @property {string} webhookBaseUrl Where production webhooks are served: the webhook process in queue mode, else baseUrl.
+ * @property {string[]} webhookBaseUrls Every process serving production webhooks, in start order (`webhookBaseUrl` first).
+ * @property {string} apiKey
+ * @property {{ email: string, password: string, firstName: string, lastName: string }} owner
+ * @property {string} tempDir Holds logs/, one user folder per process, pack/. Removed by stop() unless kept.
+ * @property {PackedPackage} package
+ * @property {ManagedProcess[]} processes
+ * @property {{ startMs: number, readyMs: Record<string, number> }} timings
+ * @property {Record<string, string>} logs Log file by process name.
+ * @property {<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions) => Promise<T>} rest
+ *   Internal API (`/rest/…`, `/types/…`) as the logged-in owner; returns the parsed body; >= 400 throws.
+ * @property {<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions) => Promise<T>} api
+ *   Public API (`/api/v1` + path) with the API key; returns the parsed body; >= 400 throws.
+ * @property {(credentials: CredentialJson | CredentialJson[]) => Promise<Array<{ id: string, name: string, type: string }>>} importCredentials
+ *   Creates credentials (public API); their names can then be used in importWorkflow's nodes.
+ * @property {(workflow: WorkflowJson, options?: { name?: string, credentials?: Record<string, string> }) => Promise<{ id: string, name: string, active: boolean, [key: string]: unknown }>} importWorkflow
+ *   Creates a workflow (public API) from an exported or hand-written workflow JSON.
+ * @property {(id: string, options?: { timeoutMs?: number }) => Promise<any>} publishWorkflow
+ *   Publishes (activates) a workflow and waits until its triggers and production webhooks are live
+ *   (n8n 2.x publishes asynchronously); throws with the triggers' errors when activation failed.
+ * @property {(id: string) => Promise<any>} unpublishWorkflow
+ * @property {(query?: { workflowId?: string, status?: string, includeData?: boolean, limit?: number }) => Promise<Execution[]>} executions
+ *   Executions, oldest first (public API).
+ * @property {(id: string) => Promise<Execution>} execution
+ * @property {(workflowId: string, options?: { count?: number, timeoutMs?: number, afterId?: string | number }) => Promise<Execution[]>} waitForExecutions
+ *   Waits until `count` executions of the workflow (with an id above `afterId`) are over; returns them with data.
+ * @property {(path: string) => string} webhookUrl Production URL of a webhook path: `<webhookBaseUrl>/webhook/<path>`.
+ * @property {<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions) => Promise<import('./http').HttpResponse<T>>} webhook
+ *   Calls a production webhook; never throws on a status.
+ * @property {() => Promise<any[]>} nodeTypes `GET /types/nodes.json`: what the editor learns about every node type.
+ * @property {() => Promise<any[]>} credentialTypes `GET /types/credentials.json`.
+ * @property {(args: string[], options?: { timeoutMs?: number, env?: Record<string, string>, logLevel?: string }) => Promise<CliResult>} cli
+ *   Runs `n8n <args>` against this instance's database and user folder (main's).
+ * @property {(id: string) => Promise<any>} executeWorkflowCli `n8n execute --id=<id> --rawOutput`: runs a workflow from its manual trigger; returns the run.
+ * @property {() => void} printLogs
+ * @property {(options?: { keep?: boolean }) => Promise<void>} stop
+ *   Stops exactly the processes it started, drops the database and Redis keys, removes the temp folder.
+ */
 
 const OWNER = { email: 'owner@support-chat.test', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' };
 
@@ -290,8 +410,8 @@ async function setUpOwner(baseUrl) {
  * @param {{
  *   mode: 'regular' | 'queue', baseUrl: string, webhookBaseUrl: string, webhookBaseUrls: string[],
  *   session: { headers: Record<string, string>, apiKey: string, owner: typeof OWNER },
- *   install: import('./index').N8nInstall, tempDir: string, shared: Record<string, string>,
- *   processes: ManagedProcess[], packed: import('./index').PackedPackage,
+ *   install: N8nInstall, tempDir: string, shared: Record<string, string>,
+ *   processes: ManagedProcess[], packed: PackedPackage,
  *   stop: (options?: { keep?: boolean }) => Promise<void>,
  *   timings: { readyMs: Record<string, number>, startMs: number }, log: (line: string) => void,
  * }} context

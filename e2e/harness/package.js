@@ -8,7 +8,13 @@ const path = require('node:path');
 const { REPO_ROOT } = require('./constants');
 const { cleanEnv } = require('./processes');
 
-/** @typedef {import('./index').PackedPackage} PackedPackage */
+/**
+ * @typedef {object} PackedPackage
+ * @property {string} name
+ * @property {string} version
+ * @property {string} tarball The `npm pack` tarball.
+ * @property {string[]} files Paths inside the tarball (what a user receives).
+ */
 
 /**
  * `npm pack` of a package folder (default: this repository): exactly the files a user's n8n receives.

@@ -8,7 +8,16 @@ const path = require('node:path');
 
 const { HOST } = require('./constants');
 
-/** @typedef {import('./index').ManagedProcess} ManagedProcess */
+/**
+ * @typedef {object} ManagedProcess
+ * @property {string} name main, worker1…, webhook
+ * @property {number} pid The group's leader and id: watchdog.js, whose child is the command.
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {string} logFile
+ * @property {Promise<number | string | null>} exited
+ * @property {() => boolean} isRunning
+ * @property {() => number | string | null} exitStatus Exit code, signal name or spawn error once exited; null while running.
+ */
 
 /**
  * Environment for a child: drops the `npm_*` variables a parent `npm run` exports (npm_config_ignore_scripts

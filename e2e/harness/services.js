@@ -8,7 +8,7 @@ const { POSTGRES, REDIS } = require('./constants');
  * repository needs no database client of its own.
  */
 
-/** @typedef {import('./index').N8nInstall} N8nInstall */
+/** @typedef {import('./install').N8nInstall} N8nInstall */
 
 /** @param {string} name */
 function identifier(name) {
