@@ -4,7 +4,8 @@
 /**
  * What the scenarios, the demo and the end-to-end benchmark share about this package in a real n8n:
  * the type names, the sandbox's token and signing secret, the workflow fixtures, and wiring a
- * published workflow's Support Chat Trigger to the sandbox's webhook settings. Types: index.d.ts.
+ * published workflow's Support Chat Trigger to the sandbox's webhook settings. Typed by its JSDoc
+ * (checked by `tsc -p e2e`).
  */
 
 const { randomBytes } = require('node:crypto');
@@ -32,6 +33,29 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('support-chat e2e signing key 32b').
 /** @typedef {import('../harness').WorkflowNodeJson} WorkflowNodeJson */
 /** @typedef {import('../harness').N8nInstance} N8nInstance */
 /** @typedef {import('../../sandbox').Sandbox} Sandbox */
+
+/**
+ * @typedef {object} DeployedWorkflow
+ * @property {string} id
+ * @property {string} name
+ * @property {WorkflowNodeJson} [trigger] The workflow's Support Chat Trigger, if any.
+ * @property {string} [triggerUrl] Its production URL.
+ */
+
+/**
+ * @typedef {object} SignedDelivery
+ * @property {string} id The delivery id: `webhook-id`, and the body's `id`.
+ * @property {string} body
+ * @property {Record<string, string>} headers content-type, webhook-id, webhook-timestamp, webhook-signature.
+ */
+
+/**
+ * @typedef {object} TogetherAnswer
+ * @property {string} url
+ * @property {number} status
+ * @property {string} text
+ * @property {number} ms From the release of the last bytes to the end of this answer.
+ */
 
 /**
  * A workflow JSON: a name in e2e/fixtures, or a path.
@@ -95,6 +119,7 @@ function triggerPath(node) {
  * @param {Sandbox} sandbox
  * @param {WorkflowJson} workflow
  * @param {{ publish?: boolean, connectWebhooks?: boolean, secret?: string, token?: string, name?: string, known?: Set<string> }} [options]
+ * @returns {Promise<DeployedWorkflow>}
  */
 async function deployWorkflow(n8n, sandbox, workflow, options = {}) {
 	const secret = options.secret ?? WEBHOOK_SECRET;
@@ -129,6 +154,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @param {N8nInstance} n8n
  * @param {string} workflowId
  * @param {{ count: number, afterId?: string | number, settleMs?: number, timeoutMs?: number }} options
+ * @returns {Promise<import('../harness').Execution[]>}
  */
 async function exactExecutions(n8n, workflowId, options) {
 	const after = Number(options.afterId ?? 0);
@@ -148,6 +174,7 @@ async function exactExecutions(n8n, workflowId, options) {
  * The id of the newest execution of a workflow (0 when none), as a starting point for waits.
  * @param {N8nInstance} n8n
  * @param {string} workflowId
+ * @returns {Promise<string>}
  */
 async function lastExecutionId(n8n, workflowId) {
 	const all = await n8n.executions({ workflowId, includeData: false });
@@ -160,7 +187,7 @@ async function lastExecutionId(n8n, workflowId) {
  * `webhook-signature`. Sending the result several times sends identical copies; a retry is the same
  * id and body signed again with a new timestamp.
  * @param {{ id?: string, email?: string, secret?: string, timestamp?: number }} [options]
- * @returns {{ id: string, body: string, headers: Record<string, string> }}
+ * @returns {SignedDelivery}
  */
 function signedLeadDelivery(options = {}) {
 	const id = options.id ?? `msg_${randomBytes(12).toString('hex')}`;
@@ -191,6 +218,7 @@ function signedLeadDelivery(options = {}) {
  * The same delivery (id and body) signed again with a new timestamp: what a sender's retry looks like.
  * @param {{ id: string, body: string }} delivery
  * @param {{ secret?: string, timestamp?: number }} [options]
+ * @returns {SignedDelivery}
  */
 function resignDelivery(delivery, options = {}) {
 	const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
@@ -213,7 +241,7 @@ function resignDelivery(delivery, options = {}) {
  * before acting (n8n does) gets them all at once. Loopback only; bounded by `timeoutMs` overall.
  * @param {Array<{ url: string, headers: Record<string, string>, body: string }>} requests
  * @param {{ timeoutMs?: number, holdMs?: number }} [options]
- * @returns {Promise<{ released: number, answers: Array<{ url: string, status: number, text: string, ms: number }> }>}
+ * @returns {Promise<{ released: number, answers: TogetherAnswer[] }>}
  *   `released`: when the last bytes went out (epoch ms); `ms`: from then to the end of each answer
  */
 async function sendTogether(requests, options = {}) {
@@ -281,6 +309,7 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
  * @param {N8nInstance} n8n
  * @param {string} workflowId
  * @param {{ afterId?: string | number, minCount?: number, quietMs?: number, timeoutMs?: number }} [options]
+ * @returns {Promise<import('../harness').Execution[]>}
  */
 async function settledExecutions(n8n, workflowId, options = {}) {
 	const after = Number(options.afterId ?? 0);
