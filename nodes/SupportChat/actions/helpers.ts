@@ -2,18 +2,15 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject, trimmedText } from '../shared/json';
-
-/** Keys under which services wrap one record: `{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`. */
-const RECORD_WRAPPERS = ['response', 'data', 'result', 'record', 'payload'];
-const ENVELOPE_NOISE = new Set(['success', 'ok', 'status', 'message', 'meta', 'links', '_links', 'code', 'error']);
+import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes';
 
 /**
- * Unwraps the envelope around a single record. A wrapper key is only taken when everything beside it
+ * Unwraps the envelope around a single record (`{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`). A wrapper key is only taken when everything beside it
  * is envelope noise (success flags, meta), so a record that merely has a `data` field stays whole.
  */
 export function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknown {
 	if (!isDataObject(body)) return body;
-	for (const key of [...RECORD_WRAPPERS, ...resourceKeys]) {
+	for (const key of [...ANSWER_ENVELOPES, ...resourceKeys]) {
 		const inner = body[key];
 		if (!isDataObject(inner)) continue;
 		const others = Object.keys(body).filter((k) => k !== key);

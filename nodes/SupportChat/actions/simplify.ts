@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getPath, isDataObject } from '../shared/json';
+import { getPath, isRecord, own } from '../shared/json';
+import type { SummaryFields } from '../shared/vocabulary/records';
+import { CONVERSATION_SUMMARY, TAG_NAME_KEYS, USER_SUMMARY } from '../shared/vocabulary/records';
 
 /** The first of several names a service may give the same field. */
-function pick(record: IDataObject, ...paths: string[]): IDataObject[string] | undefined {
+function pick(record: IDataObject, paths: readonly string[]): IDataObject[string] | undefined {
 	for (const path of paths) {
 		const value = getPath(record, path);
 		if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
@@ -11,40 +13,40 @@ function pick(record: IDataObject, ...paths: string[]): IDataObject[string] | un
 	return undefined;
 }
 
-function compact(record: Record<string, IDataObject[string] | undefined>): IDataObject {
-	return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as IDataObject;
+/** One output field per entry of the table, left out when the record has none of its paths. */
+function summarize(record: IDataObject, fields: SummaryFields): IDataObject {
+	const summary: IDataObject = {};
+	for (const [field, paths] of Object.entries(fields)) {
+		const value = pick(record, paths);
+		if (value !== undefined) summary[field] = value;
+	}
+	return summary;
+}
+
+/** A tag's name: the tag itself when it is a plain value, else its first name key that is set. */
+export function tagName(tag: unknown): unknown {
+	if (!isRecord(tag)) return tag;
+	for (const key of TAG_NAME_KEYS) {
+		const value = own(tag, key);
+		if (value !== undefined && value !== null) return value;
+	}
+	return undefined;
 }
 
 function tagNames(value: unknown): string[] | undefined {
 	if (!Array.isArray(value)) return undefined;
-	return value
-		.map((tag) => (isDataObject(tag) ? (tag.name ?? tag.tag) : tag))
-		.filter((tag): tag is string => typeof tag === 'string');
+	return value.map(tagName).filter((tag): tag is string => typeof tag === 'string');
 }
 
 /** The fields people use of a user record, under one set of names whatever the service calls them. */
 export function userSummary(record: IDataObject): IDataObject {
-	return compact({
-		id: pick(record, 'id', '_id', 'uuid', 'user_id'),
-		name: pick(record, 'name', 'full_name', 'fullName', 'display_name', 'displayName'),
-		email: pick(record, 'email', 'email_address', 'emailAddress'),
-		phone: pick(record, 'phone', 'phone_number', 'phoneNumber', 'mobile'),
-		tags: tagNames(record.tags),
-	});
+	const summary = summarize(record, USER_SUMMARY);
+	const tags = tagNames(own(record, 'tags'));
+	if (tags !== undefined) summary.tags = tags;
+	return summary;
 }
 
 /** The fields people use of a conversation record. */
 export function conversationSummary(record: IDataObject): IDataObject {
-	return compact({
-		id: pick(record, 'id', '_id', 'uuid', 'conversation_id'),
-		status: pick(record, 'status', 'state'),
-		subject: pick(record, 'subject', 'title'),
-		user_id: pick(record, 'user_id', 'userId', 'visitor_id', 'contact_id', 'user.id', 'visitor.id', 'contact.id'),
-		user_name: pick(record, 'user.name', 'visitor.name', 'contact.name', 'user_name'),
-		user_email: pick(record, 'user.email', 'visitor.email', 'contact.email', 'user_email'),
-		assignee_id: pick(record, 'assignee_id', 'agent_id', 'assigned_to', 'assignee.id', 'agent.id', 'assignee'),
-		created_at: pick(record, 'created_at', 'createdAt', 'created'),
-		updated_at: pick(record, 'updated_at', 'updatedAt', 'updated'),
-		closed_at: pick(record, 'closed_at', 'closedAt', 'archived_at'),
-	});
+	return summarize(record, CONVERSATION_SUMMARY);
 }

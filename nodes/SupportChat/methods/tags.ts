@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { isDataObject } from '../shared/json';
+import { tagName } from '../actions/simplify';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';
 import { paginate } from '../transport/pagination';
 import { SupportChatClient } from '../transport/request';
@@ -14,7 +14,7 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string): 
 	// A dropdown does not need thousands of entries: a few pages are enough.
 	const { items } = await paginate(this, client, { path: '/tags', limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
 	const names = items
-		.map((tag) => (isDataObject(tag) ? (tag.name ?? tag.tag ?? tag.title ?? tag.label) : tag))
+		.map(tagName)
 		.filter((name): name is string => typeof name === 'string' && name !== '');
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = [...new Set(names)]

@@ -1,5 +1,8 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import { WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../shared/vocabulary/envelopes';
+import type { ReferencedResource } from '../shared/vocabulary/records';
+import { REFERENCE_ID_KEYS } from '../shared/vocabulary/records';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
 
@@ -12,24 +15,6 @@ import { headerValue } from './util';
 export type ParsedBody = PlainObject | PlainObject[];
 
 export type ParseResult = { ok: true; body: ParsedBody } | { ok: false; reason: string };
-
-/** Fields that carry the event as JSON text when a sender posts form fields or double-encodes JSON. */
-const JSON_FIELDS = ['payload', 'data', 'json', 'body', 'event_data', 'eventData', 'object', 'resource', 'record'];
-
-/** Keys under which envelopes put the event's own data, outermost first. */
-const WRAPPER_KEYS = [
-	'data',
-	'payload',
-	'object',
-	'resource',
-	'record',
-	'event_data',
-	'eventData',
-	'item',
-	'entity',
-	'body',
-	'event',
-];
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -172,7 +157,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * `strict`: a carrier field that looks like JSON but does not parse makes the body malformed.
  */
 function expandJsonFields(body: PlainObject, strict: boolean): { ok: true } | { ok: false; reason: string } {
-	for (const field of JSON_FIELDS) {
+	for (const field of WEBHOOK_JSON_FIELDS) {
 		const value = body[field];
 		if (typeof value !== 'string' || !looksLikeJson(value, strict)) continue;
 		const parsed = tryJson(value);
@@ -269,7 +254,7 @@ export function parseBody(
 export function unwrapEventData(body: PlainObject): PlainObject {
 	let current = body;
 	for (let depth = 0; depth < 3; depth++) {
-		const key = WRAPPER_KEYS.find((candidate) => isRecord(current[candidate]));
+		const key = WEBHOOK_ENVELOPES.find((candidate) => isRecord(current[candidate]));
 		if (key === undefined) break;
 		current = current[key] as PlainObject;
 	}
@@ -278,43 +263,16 @@ export function unwrapEventData(body: PlainObject): PlainObject {
 
 /** Whether the body is an envelope: its event data sits under a wrapper key, so its own `id` is the envelope's. */
 export function isEnvelope(body: PlainObject): boolean {
-	return WRAPPER_KEYS.some((key) => key !== 'event' && isRecord(body[key]));
+	return WEBHOOK_ENVELOPES.some((key) => key !== 'event' && isRecord(body[key]));
 }
 
-export type Resource = 'conversation' | 'user' | 'message';
+export type Resource = ReferencedResource;
 
 export interface ExtractedIds {
 	conversationId: string | number | null;
 	userId: string | number | null;
 	messageId: string | number | null;
 }
-
-const ID_KEYS: Record<Resource, { flat: string[]; nested: string[] }> = {
-	conversation: {
-		flat: ['conversation_id', 'conversationId', 'chat_id', 'chatId', 'thread_id', 'threadId', 'session_id'],
-		nested: ['conversation', 'chat', 'thread'],
-	},
-	user: {
-		flat: [
-			'user_id',
-			'userId',
-			'conversation_user_id',
-			'visitor_id',
-			'visitorId',
-			'contact_id',
-			'contactId',
-			'customer_id',
-			'customerId',
-			'lead_id',
-			'leadId',
-		],
-		nested: ['user', 'visitor', 'contact', 'customer', 'lead'],
-	},
-	message: {
-		flat: ['message_id', 'messageId', 'msg_id', 'msgId'],
-		nested: ['message', 'msg', 'first_message', 'firstMessage', 'last_message', 'lastMessage'],
-	},
-};
 
 /** Words by which a payload names its own kind (`object: "conversation"`, `type: "message"`); a Map, as the word is the sender's. */
 const RESOURCE_WORDS: ReadonlyMap<string, Resource> = new Map([
@@ -346,7 +304,7 @@ function kindOf(data: PlainObject): Resource | undefined {
 }
 
 function findId(resource: Resource, places: PlainObject[]): string | number | null {
-	const { flat, nested } = ID_KEYS[resource];
+	const { flat, nested } = REFERENCE_ID_KEYS[resource];
 	for (const place of places) {
 		for (const key of flat) {
 			const value = idValue(place[key]);

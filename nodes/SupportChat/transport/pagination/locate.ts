@@ -2,44 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PageShapeError } from './reading';
 import { getPath, isDataObject, own } from '../../shared/json';
+import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
+import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
 import { cut } from './values';
-
-/** Where lists of records are kept, most likely first. */
-const LIST_KEYS = [
-	'data',
-	'items',
-	'results',
-	'records',
-	'users',
-	'conversations',
-	'tags',
-	'messages',
-	'entries',
-	'rows',
-	'list',
-	'values',
-	'objects',
-	'hits',
-	'result',
-	'response',
-];
-/** Wrappers that may hold a page object rather than the records themselves. */
-const ENVELOPE_KEYS = ['response', 'data', 'result', 'payload', 'body'];
-/** Where APIs keep paging metadata beside the records. */
-const META_KEYS = new Set([
-	'meta',
-	'pagination',
-	'paging',
-	'page_info',
-	'pageInfo',
-	'_meta',
-	'metadata',
-	'response_metadata',
-	'links',
-	'_links',
-	'cursors',
-	'cursor',
-]);
 
 export interface Located {
 	items: unknown[];
@@ -76,7 +41,7 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 	if (arrays.length === 1) {
 		return { items: body[arrays[0]] as unknown[], at: here(arrays[0]), scopes: metaScopes(body) };
 	}
-	for (const key of ENVELOPE_KEYS) {
+	for (const key of ANSWER_ENVELOPES) {
 		const value = own(body, key);
 		const inner = isDataObject(value) ? locateItems(value, here(key)) : undefined;
 		if (inner) return { ...inner, scopes: [...inner.scopes, ...metaScopes(body)] };

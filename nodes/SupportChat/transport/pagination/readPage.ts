@@ -2,6 +2,7 @@ import type { FinalReader, PageContext, PageReading, Reader } from './reading';
 import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
 import { getPath } from '../../shared/json';
+import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
 import { lookup, toBoolean, toCount, toSize } from './values';
 import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
@@ -11,15 +12,11 @@ import { nextLink } from './readers/nextLink';
 import { offset, offsetForced } from './readers/offset';
 import { pageNumber, pageNumberForced } from './readers/pageNumber';
 
-/** Declarations several styles read: the list's size, the page size, a has-more flag. */
-const TOTAL_KEYS = ['total', 'total_count', 'totalCount', 'total_results', 'totalResults', 'total_items', 'totalItems'];
-const PER_PAGE_KEYS = ['per_page', 'perPage', 'page_size', 'pageSize', 'limit', 'size'];
-const HAS_MORE_KEYS = ['has_more', 'hasMore', 'has_next', 'hasNext', 'has_next_page', 'hasNextPage', 'more'];
-
 /**
  * The detection order, per style: the readers tried in turn, then the one that always decides. A
  * pointer to the next page outranks page numbers, which outrank offsets, which outrank a bare flag.
- * A new page style is a reader file and an entry here.
+ * A new page style is a reader file (with the keys only it reads) and an entry here; keys every
+ * style reads are in shared/vocabulary/pages.ts.
  */
 const DETECTION: Readonly<Record<PaginationStyle, { readers: readonly Reader[]; last: FinalReader }>> = {
 	none: { readers: [], last: single },

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject, own } from '../../shared/json';
+import { RECORD_ID_KEYS } from '../../shared/vocabulary/records';
 import type { PageRequest } from './settings';
 
 /**
@@ -9,10 +10,8 @@ import type { PageRequest } from './settings';
  * when they are plain non-negative safe integers.
  */
 
-const ID_KEYS = ['id', '_id', 'uuid', 'ID', 'Id'];
-
 function idOf(item: IDataObject): { key: string; value: string | number } | undefined {
-	for (const key of ID_KEYS) {
+	for (const key of RECORD_ID_KEYS) {
 		const value = own(item, key);
 		if (typeof value === 'string' || typeof value === 'number') return { key, value };
 	}
