@@ -4,7 +4,8 @@ import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { TRIGGER_DEFAULTS, parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/settings';
+import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
+import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/settings';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
 // TRIGGER_DEFAULTS when a parameter is not set. Both must say the same thing.
