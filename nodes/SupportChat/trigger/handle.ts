@@ -3,6 +3,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { REDACTED, SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
+import { TRIGGER_DEFAULTS } from './defaults';
 import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, resourceOfEvent } from './events';
 import { isOwnMessage } from './loops';
@@ -12,7 +13,6 @@ import { getObjectPath, isRecord } from '../shared/json';
 import type { HeaderMap } from './util';
 import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
 import {
-	DEFAULT_TOLERANCE_SECONDS,
 	verifyBodyField,
 	verifyHeaderToken,
 	verifyHmac,
@@ -119,21 +119,21 @@ function verifyBeforeParsing(
 				headers,
 				secret,
 				now,
-				settings.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS,
+				settings.timestampTolerance ?? TRIGGER_DEFAULTS.timestampTolerance,
 			);
 		case 'token':
 			return settings.tokenLocation === 'header'
-				? verifyHeaderToken(headers, settings.headerName || 'X-Webhook-Token', secret)
+				? verifyHeaderToken(headers, settings.headerName || TRIGGER_DEFAULTS.headerName, secret)
 				: verifyQueryToken(
 						isRecord(request.query) ? request.query : {},
-						settings.queryParameterName || 'token',
+						settings.queryParameterName || TRIGGER_DEFAULTS.queryParameterName,
 						secret,
 					);
 		case 'hmac':
 			return verifyHmac(rawBytes(request.rawBody), headers, secret, {
-				header: settings.hmacHeader || 'X-Signature',
-				algorithm: settings.hmacAlgorithm ?? 'sha256',
-				encoding: settings.hmacEncoding ?? 'hex',
+				header: settings.hmacHeader || TRIGGER_DEFAULTS.hmacHeader,
+				algorithm: settings.hmacAlgorithm ?? TRIGGER_DEFAULTS.hmacAlgorithm,
+				encoding: settings.hmacEncoding ?? TRIGGER_DEFAULTS.hmacEncoding,
 				prefix: settings.hmacPrefix,
 			});
 		default:
@@ -169,7 +169,7 @@ function maskField(entry: PlainObject, field: string): void {
 function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): PlainObject {
 	const secretHeaders = new Set(SECRET_HEADERS);
 	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
-		secretHeaders.add((settings.headerName || 'X-Webhook-Token').toLowerCase());
+		secretHeaders.add((settings.headerName || TRIGGER_DEFAULTS.headerName).toLowerCase());
 	}
 	const masked: PlainObject = {};
 	for (const [name, value] of Object.entries(headers)) {
@@ -277,7 +277,7 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
 	if (effective.verification === 'bodyField') {
 		for (const entry of entries) {
-			const result = verifyBodyField(entry, effective.keyField || 'key', secret);
+			const result = verifyBodyField(entry, effective.keyField || TRIGGER_DEFAULTS.keyField, secret);
 			if (!result.ok) return respond(401, { received: false, error: result.reason });
 		}
 	}
@@ -286,7 +286,7 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 	const items: INodeExecutionData[] = [];
 	const ignored: string[] = [];
 	entries.forEach((entry, index) => {
-		if (effective.verification === 'bodyField') maskField(entry, effective.keyField || 'key');
+		if (effective.verification === 'bodyField') maskField(entry, effective.keyField || TRIGGER_DEFAULTS.keyField);
 		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);
 		if (outcome.item) items.push(outcome.item);
 		else if (outcome.ignored && !ignored.includes(outcome.ignored)) ignored.push(outcome.ignored);
