@@ -32,6 +32,6 @@ export class SupportChat implements INodeType {
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, this.continueOnFail());
 	}
 }

@@ -30,8 +30,11 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 /**
  * The item loop, in one place: one request chain per input item, every output item paired with the
  * item it came from, and continue-on-fail turning a failure into an error item for that item only.
+ *
+ * @param continueOnFail the node's On Error setting, read by the node's `execute` (n8n's
+ *   require-continue-on-fail rule looks for it there; it is one setting for all items)
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -58,7 +61,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
-			if (this.continueOnFail()) {
+			if (continueOnFail) {
 				returnData.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
