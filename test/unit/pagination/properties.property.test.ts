@@ -5,8 +5,7 @@
  */
 import fc from 'fast-check';
 
-import { DEFAULT_PAGINATION, readPage } from '../../../nodes/SupportChat/transport/pageShape';
-import { PageShapeError } from '../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION, PageShapeError, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../../nodes/SupportChat/transport/pagination';
 import type { Answer } from './scripted';
 import { ctx, scripted, TOKEN } from './scripted';
