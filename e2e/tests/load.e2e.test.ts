@@ -120,12 +120,13 @@ test('the credential type supportChatApi exists, with a secret token, an auth ru
 test.each([
 	[ACTION, '#operations'],
 	[TRIGGER, '#trigger'],
-])('%s comes with its codex: category, subcategory and documentation links', (name, anchor) => {
+])('%s comes with its codex: category and documentation links, and no subcategories', (name, anchor) => {
 	const { codex } = nodeType(name);
 	const repository = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat';
+	// n8n's no-codex-subcategories rule (issue 10): only AI-SDK nodes may set them, so there are none.
+	expect(codex).not.toHaveProperty('subcategories');
 	expect(codex).toEqual({
 		categories: ['Communication'],
-		subcategories: { Communication: ['Customer Support'] },
 		resources: {
 			primaryDocumentation: [{ url: `${repository}${anchor}` }],
 			credentialDocumentation: [{ url: `${repository}#credentials` }],
