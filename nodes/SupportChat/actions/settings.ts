@@ -8,6 +8,16 @@ import { DEFAULT_CLIENT_SETTINGS } from '../transport/request';
 
 const MEGABYTE = 1024 * 1024;
 
+/**
+ * The longest delay a timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once, so a
+ * Timeout or Max Retry Wait beyond it would fail every request immediately, or retry without waiting.
+ */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function clamp(value: number, min: number, max: number): number {
+	return Math.min(max, Math.max(min, value));
+}
+
 function numberOr(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
@@ -24,9 +34,9 @@ export function clientSettings(options: IDataObject): ClientSettings {
 	return {
 		maxAttempts: Math.max(1, Math.floor(numberOr(options.maxAttempts, DEFAULT_CLIENT_SETTINGS.maxAttempts))),
 		baseDelayMs: DEFAULT_CLIENT_SETTINGS.baseDelayMs,
-		maxDelayMs: numberOr(options.maxRetryWait, DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000) * 1000,
+		maxDelayMs: clamp(numberOr(options.maxRetryWait, DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000) * 1000, 0, MAX_TIMER_MS),
 		requestsPerSecond: Math.max(0, numberOr(options.requestsPerSecond, 0)),
-		timeoutMs: numberOr(options.timeout, DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000) * 1000,
+		timeoutMs: clamp(numberOr(options.timeout, DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000) * 1000, 1000, MAX_TIMER_MS),
 		maxResponseBytes:
 			Math.max(1, numberOr(options.maxResponseSize, DEFAULT_CLIENT_SETTINGS.maxResponseBytes / MEGABYTE)) * MEGABYTE,
 	};
