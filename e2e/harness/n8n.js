@@ -147,6 +147,8 @@ function sweepStaleTempDirs(maxAgeMs) {
  * @property {(workflowId: string, options?: { count?: number, timeoutMs?: number, afterId?: string | number }) => Promise<Execution[]>} waitForExecutions
  *   Waits until `count` executions of the workflow (with an id above `afterId`) are over; returns them with data.
  * @property {(path: string) => string} webhookUrl Production URL of a webhook path: `<webhookBaseUrl>/webhook/<path>`.
+ * @property {(path: string) => string} mcpUrl Production URL of an MCP Server Trigger's path: `<webhookBaseUrl>/mcp/<path>`
+ *   (n8n serves MCP triggers under their own prefix, `N8N_ENDPOINT_MCP`, default `mcp`).
  * @property {<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions) => Promise<import('./http').HttpResponse<T>>} webhook
  *   Calls a production webhook; never throws on a status.
  * @property {() => Promise<any[]>} nodeTypes `GET /types/nodes.json`: what the editor learns about every node type.
@@ -618,6 +620,7 @@ function makeInstance(context) {
 		execution: async (id) => await api('GET', `/executions/${id}?includeData=true`),
 		waitForExecutions,
 		webhookUrl: (webhookPath) => `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`,
+		mcpUrl: (mcpPath) => `${webhookBaseUrl}/mcp/${mcpPath.replace(/^\//, '')}`,
 		webhook: async (method, webhookPath, body, requestOptions) =>
 			await request(method, `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`, body, requestOptions),
 		nodeTypes: async () => await rest('GET', '/types/nodes.json'),
