@@ -56,7 +56,7 @@ describe('what the model is offered', () => {
 		[{ resource: 'user', operation: 'update' }, 'Update a user by ID in Support Chat', ['userId']],
 		[{ resource: 'user', operation: 'delete' }, 'Delete a user by ID in Support Chat', ['userId']],
 		[{ resource: 'conversation', operation: 'get' }, 'Get a conversation by ID in Support Chat', ['conversationId']],
-		[{ resource: 'conversation', operation: 'assign' }, 'Assign a conversation in Support Chat', ['conversationId']],
+		[{ resource: 'conversation', operation: 'assign' }, 'Assign a conversation to an agent in Support Chat', ['conversationId', 'assignee']],
 		[{ resource: 'conversation', operation: 'close' }, 'Close a conversation in Support Chat', ['conversationId']],
 		[{ resource: 'message', operation: 'send' }, 'Send a message to a conversation in Support Chat', ['conversationId', 'message']],
 		[{ resource: 'tag', operation: 'add' }, 'Add a tag to a user in Support Chat', ['userId', 'tag']],
@@ -74,6 +74,7 @@ describe('what the model is offered', () => {
 	it('tells the model what each input is', () => {
 		expect(MODEL_INPUTS.userId).toMatch(/^ID of the user/);
 		expect(MODEL_INPUTS.conversationId).toMatch(/^ID of the conversation/);
+		expect(MODEL_INPUTS.assignee).toMatch(/^ID of the support agent/);
 		expect(MODEL_INPUTS.message).toMatch(/^Text of the message/);
 		expect(MODEL_INPUTS.tag).toMatch(/^Name of the tag/);
 	});

@@ -16,6 +16,7 @@ export const FROM_AI_MARKER = '/*n8n-auto-generated-fromAI-override*/';
 export const MODEL_INPUTS = {
 	userId: 'ID of the user, as in the id field of a Support Chat user record',
 	conversationId: 'ID of the conversation, as in the id field of a Support Chat conversation record',
+	assignee: 'ID of the support agent (or team) to assign the conversation to',
 	message: 'Text of the message to send into the conversation, as the support agent',
 	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
 } as const;
