@@ -192,6 +192,7 @@ describe.each(VARIANTS)('$label', (variant) => {
 		const { id, name, email, phone, tags } = target;
 		expect(JSON.parse(result.output)).toEqual([{ id, name, email, phone, tags }]);
 		expect(response.body).toMatchObject({ output: expect.stringContaining(target.id) });
+		// The sandbox logs the header redacted; a wrong token would have been answered 401.
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
 			`GET /users/${target.id} 200 Bearer ***`,
 		]);
@@ -256,6 +257,8 @@ describe.each(VARIANTS)('$label', (variant) => {
 			},
 		]);
 		expect(response.body).toMatchObject({ output: expect.stringContaining('Check the ID') });
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /users/u_missing 404']);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
+			'GET /users/u_missing 404 Bearer ***',
+		]);
 	});
 });
