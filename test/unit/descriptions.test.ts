@@ -41,7 +41,13 @@ describe('resource locators', () => {
 		for (const locator of locators) {
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 			expect(locator.modes?.[0].typeOptions?.searchListMethod).toBe(method);
-			expect(locator.default).toEqual({ mode: 'list', value: '' });
+			// In a workflow the picker opens on From List; as an AI Agent's tool (`@tool`) the model gives the ID.
+			if (locator.displayOptions?.show?.['@tool']) {
+				expect(locator.default).toEqual({ __rl: true, mode: 'id', value: expect.stringContaining(`$fromAI('${name}'`) });
+			} else {
+				expect(locator.displayOptions?.hide?.['@tool']).toEqual([true]);
+				expect(locator.default).toEqual({ mode: 'list', value: '' });
+			}
 		}
 		expect(typeof (node.methods.listSearch as Record<string, unknown>)[method]).toBe('function');
 	});

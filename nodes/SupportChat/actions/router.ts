@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { paginate } from '../transport/pagination';
 import { RateLimiter, SupportChatClient } from '../transport/request';
 import { clientSettings, paginationSettings, readOptions } from './settings';
+import { answersModelWithErrors, toolErrorItem } from './toolMode';
 import type { Operation, OperationApi, Resource } from './types';
 import { resources } from './versionDescription';
 
@@ -30,6 +31,7 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 /**
  * The item loop, in one place: one request chain per input item, every output item paired with the
  * item it came from, and continue-on-fail turning a failure into an error item for that item only.
+ * As an AI Agent's tool, a failure is the model's answer: see ./toolMode.
  *
  * @param continueOnFail the node's On Error setting, read by the node's `execute` (n8n's
  *   require-continue-on-fail rule looks for it there; it is one setting for all items)
@@ -42,6 +44,7 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 	// One limiter for the whole execution, so the ceiling holds across items.
 	const limiter = new RateLimiter(clientSettings(readOptions(this, 0)).requestsPerSecond);
 	const returnData: INodeExecutionData[] = [];
+	const toolAnswersErrors = answersModelWithErrors(this.getNode());
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
@@ -61,6 +64,10 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 				}),
 			);
 		} catch (error) {
+			if (toolAnswersErrors) {
+				returnData.push(toolErrorItem(error as Error, itemIndex));
+				continue;
+			}
 			if (continueOnFail) {
 				returnData.push(errorItem(error as Error, itemIndex));
 				continue;

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { filledByModel } from './tool';
+
 // Defaults are literals because n8n's editor and linter read them statically; they match
 // DEFAULT_CLIENT_SETTINGS and DEFAULT_PAGINATION in ../transport (a unit test checks).
 
@@ -37,6 +39,11 @@ export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Co
 			},
 		],
 	};
+}
+
+/** The user or conversation locator; in the node's tool type the model gives the ID (see ./tool). */
+export function idInput(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties[] {
+	return filledByModel(idLocator(name, label), name, 'id');
 }
 
 const returnAllParameter = {

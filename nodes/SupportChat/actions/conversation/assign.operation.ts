@@ -1,22 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
+import { filledByModel } from '../../descriptions/tool';
 import { locatorValue, pathId, requiredText, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
-	idLocator('conversationId', 'Conversation'),
-	{
-		displayName: 'Assignee',
-		name: 'assignee',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 7',
-		description: 'ID of the agent (or team) to assign the conversation to',
-	},
+	...idInput('conversationId', 'Conversation'),
+	...filledByModel(
+		{
+			displayName: 'Assignee',
+			name: 'assignee',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 7',
+			description: 'ID of the agent (or team) to assign the conversation to',
+		},
+		'assignee',
+	),
 	bodyFields([
 		{
 			displayName: 'Assignee Field Name',

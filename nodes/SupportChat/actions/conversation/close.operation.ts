@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
-	idLocator('conversationId', 'Conversation'),
+	...idInput('conversationId', 'Conversation'),
 	bodyFields(),
 	requestOptionsCollection,
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
+import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
 import { locatorValue, maybeSimplify, pathId, recordOf } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationApi } from '../types';
@@ -9,7 +9,7 @@ import type { OperationApi } from '../types';
 export const CONVERSATION_KEYS = ['conversation', 'chat'];
 
 const properties: INodeProperties[] = [
-	idLocator('conversationId', 'Conversation'),
+	...idInput('conversationId', 'Conversation'),
 	...simplifyParameters,
 	requestOptionsCollection,
 ];

@@ -15,10 +15,10 @@ export const description = describeOperations(operations, {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['conversation'] } },
 	options: [
-		{ name: 'Assign', value: 'assign', description: 'Assign a conversation to an agent', action: 'Assign a conversation' },
+		{ name: 'Assign', value: 'assign', description: 'Assign a conversation to an agent', action: 'Assign a conversation to an agent' },
 		{ name: 'Close', value: 'close', description: 'Close (archive) a conversation', action: 'Close a conversation' },
 		{ name: 'Create', value: 'create', description: 'Create a conversation', action: 'Create a conversation' },
-		{ name: 'Get', value: 'get', description: 'Get a conversation', action: 'Get a conversation' },
+		{ name: 'Get', value: 'get', description: 'Get a conversation', action: 'Get a conversation by ID' },
 		{
 			name: 'Get Many',
 			value: 'getAll',

@@ -11,7 +11,7 @@ export const description = describeOperations(operations, {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['message'] } },
 	options: [
-		{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message' },
+		{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message to a conversation' },
 	],
 	default: 'send',
 });

@@ -1,21 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
+import { filledByModel } from '../../descriptions/tool';
 import { locatorValue, requiredText, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 
 const properties: INodeProperties[] = [
-	idLocator('conversationId', 'Conversation'),
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: 'Text of the message',
-	},
+	...idInput('conversationId', 'Conversation'),
+	...filledByModel(
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			description: 'Text of the message',
+		},
+		'message',
+	),
 	{
 		displayName: 'Send As',
 		name: 'messageType',

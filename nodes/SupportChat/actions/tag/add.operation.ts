@@ -1,35 +1,40 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
+import { filledByModel } from '../../descriptions/tool';
 import { locatorValue, resultOf, withExtraFields } from '../helpers';
 import type { OperationApi } from '../types';
 
 const properties: INodeProperties[] = [
-	idLocator('userId', 'User'),
-	{
-		displayName: 'Tag',
-		name: 'tag',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The tag to add to the user. A tag the service does not have yet is created by it.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a tag...',
-				typeOptions: { searchListMethod: 'searchTags', searchable: true },
-			},
-			{
-				displayName: 'By Name',
-				name: 'name',
-				type: 'string',
-				placeholder: 'e.g. lead',
-			},
-		],
-	},
+	...idInput('userId', 'User'),
+	...filledByModel(
+		{
+			displayName: 'Tag',
+			name: 'tag',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			required: true,
+			description: 'The tag to add to the user. A tag the service does not have yet is created by it.',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select a tag...',
+					typeOptions: { searchListMethod: 'searchTags', searchable: true },
+				},
+				{
+					displayName: 'By Name',
+					name: 'name',
+					type: 'string',
+					placeholder: 'e.g. lead',
+				},
+			],
+		},
+		'tag',
+		'name',
+	),
 	bodyFields(),
 	requestOptionsCollection,
 ];

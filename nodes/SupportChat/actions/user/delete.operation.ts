@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { idInput, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId } from '../helpers';
 import type { OperationApi } from '../types';
 
-const properties: INodeProperties[] = [idLocator('userId', 'User'), requestOptionsCollection];
+const properties: INodeProperties[] = [...idInput('userId', 'User'), requestOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['delete'] } }, properties);
 

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idLocator, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
+import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
 import { locatorValue, maybeSimplify, pathId, recordOf } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationApi } from '../types';
 import { USER_KEYS } from './fields';
 
-const properties: INodeProperties[] = [idLocator('userId', 'User'), ...simplifyParameters, requestOptionsCollection];
+const properties: INodeProperties[] = [...idInput('userId', 'User'), ...simplifyParameters, requestOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
 

@@ -16,10 +16,10 @@ export const description = describeOperations(operations, {
 	displayOptions: { show: { resource: ['user'] } },
 	options: [
 		{ name: 'Create', value: 'create', description: 'Create a user profile', action: 'Create a user' },
-		{ name: 'Delete', value: 'delete', description: 'Delete a user', action: 'Delete a user' },
-		{ name: 'Get', value: 'get', description: 'Get a user', action: 'Get a user' },
+		{ name: 'Delete', value: 'delete', description: 'Delete a user', action: 'Delete a user by ID' },
+		{ name: 'Get', value: 'get', description: 'Get a user', action: 'Get a user by ID' },
 		{ name: 'Get Many', value: 'getAll', description: 'Get many users', action: 'Get many users' },
-		{ name: 'Update', value: 'update', description: 'Update a user', action: 'Update a user' },
+		{ name: 'Update', value: 'update', description: 'Update a user', action: 'Update a user by ID' },
 	],
 	default: 'getAll',
 });

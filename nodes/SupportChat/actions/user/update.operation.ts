@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { bodyFields, idLocator, requestOptionsCollection } from '../../descriptions/common';
+import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, pathId, resultOf, userBody } from '../helpers';
 import type { OperationApi } from '../types';
 import { USER_KEYS, userFields } from './fields';
 
 const properties: INodeProperties[] = [
-	idLocator('userId', 'User'),
+	...idInput('userId', 'User'),
 	bodyFields(userFields, {
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -1,0 +1,168 @@
+/**
+ * Support Chat as an AI Agent's tool, as far as the node decides it: what n8n 2.41 makes of the tool
+ * type's description and parameters for the model (the tool's description, the `$fromAI` arguments
+ * with their types and descriptions, computed with n8n's own helpers), and the answer the model gets
+ * when a call fails. The whole path through a real agent: e2e/tests/agent.e2e.test.ts.
+ */
+import {
+	FROM_AI_AUTO_GENERATED_MARKER,
+	NodeHelpers,
+	traverseNodeParameters,
+	type FromAIArgument,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+} from 'n8n-workflow';
+
+import { toolErrorText } from '../../nodes/SupportChat/actions/toolMode';
+import { FROM_AI_MARKER, MODEL_INPUTS } from '../../nodes/SupportChat/descriptions/tool';
+import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { runNode } from '../helpers/engine';
+import { ACTION_TYPE, byId, credentialsFor, jsonOf, runAction, TOKEN } from '../helpers/supportChat';
+
+const TOOL_TYPE = `${ACTION_TYPE}Tool`;
+const node = new SupportChat();
+/** The tool type as n8n derives it from a usableAsTool node: the same node under the name `supportChatTool`. */
+const tool = Object.create(node) as INodeType;
+tool.description = { ...node.description, name: 'supportChatTool' };
+
+/** The parameters n8n resolves for a tool node saved with only these (defaults filled in, as at run time). */
+function toolParameters(saved: INodeParameters, type: INodeType = tool): INodeParameters {
+	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: saved } as INode;
+	return NodeHelpers.getNodeParameters(type.description.properties, saved, true, false, toolNode, type.description) ?? {};
+}
+
+/** The arguments the model is offered: n8n's create-node-as-tool collects the `$fromAI` calls so. */
+function modelArguments(saved: INodeParameters): Record<string, Omit<FromAIArgument, 'key'>> {
+	const collected: FromAIArgument[] = [];
+	traverseNodeParameters(toolParameters(saved), collected);
+	return Object.fromEntries(collected.map(({ key, ...rest }) => [key, rest]));
+}
+
+function toolDescription(saved: INodeParameters): string {
+	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: toolParameters(saved) } as INode;
+	return NodeHelpers.getToolDescriptionForNode(toolNode, tool);
+}
+
+describe('what the model is offered', () => {
+	it('uses n8n’s own marker, so the editor shows the inputs as defined by the model', () => {
+		expect(FROM_AI_MARKER).toBe(FROM_AI_AUTO_GENERATED_MARKER);
+	});
+
+	it.each([
+		[{ resource: 'user', operation: 'get' }, 'Get a user by ID in Support Chat', ['userId']],
+		[{ resource: 'user', operation: 'update' }, 'Update a user by ID in Support Chat', ['userId']],
+		[{ resource: 'user', operation: 'delete' }, 'Delete a user by ID in Support Chat', ['userId']],
+		[{ resource: 'conversation', operation: 'get' }, 'Get a conversation by ID in Support Chat', ['conversationId']],
+		[{ resource: 'conversation', operation: 'assign' }, 'Assign a conversation to an agent in Support Chat', ['conversationId', 'assignee']],
+		[{ resource: 'conversation', operation: 'close' }, 'Close a conversation in Support Chat', ['conversationId']],
+		[{ resource: 'message', operation: 'send' }, 'Send a message to a conversation in Support Chat', ['conversationId', 'message']],
+		[{ resource: 'tag', operation: 'add' }, 'Add a tag to a user in Support Chat', ['userId', 'tag']],
+		[{ resource: 'conversation', operation: 'getAll' }, 'Get many conversations in Support Chat', []],
+		[{ resource: 'user', operation: 'create' }, 'Create a user in Support Chat', []],
+	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
+		expect(toolDescription(saved)).toBe(description);
+		const offered = modelArguments(saved);
+		expect(Object.keys(offered).sort()).toEqual([...keys].sort());
+		for (const key of keys as Array<keyof typeof MODEL_INPUTS>) {
+			expect(offered[key]).toEqual({ type: 'string', description: MODEL_INPUTS[key], defaultValue: undefined });
+		}
+	});
+
+	it('tells the model what each input is', () => {
+		expect(MODEL_INPUTS.userId).toMatch(/^ID of the user/);
+		expect(MODEL_INPUTS.conversationId).toMatch(/^ID of the conversation/);
+		expect(MODEL_INPUTS.assignee).toMatch(/^ID of the support agent/);
+		expect(MODEL_INPUTS.message).toMatch(/^Text of the message/);
+		expect(MODEL_INPUTS.tag).toMatch(/^Name of the tag/);
+	});
+
+	it('keeps a value the user set in the editor', () => {
+		expect(modelArguments({ resource: 'user', operation: 'get', userId: byId('u_1') })).toEqual({});
+	});
+
+	it('leaves the workflow node as it was: From List, no $fromAI', () => {
+		const parameters = NodeHelpers.getNodeParameters(
+			node.description.properties,
+			{ resource: 'tag', operation: 'add' },
+			true,
+			false,
+			{ name: 'Node', type: ACTION_TYPE, typeVersion: 1, position: [0, 0], parameters: {} } as INode,
+			node.description,
+		);
+		expect(parameters).toMatchObject({ userId: { mode: 'list', value: '' }, tag: { mode: 'list', value: '' } });
+		const collected: FromAIArgument[] = [];
+		traverseNodeParameters(parameters ?? {}, collected);
+		expect(collected).toEqual([]);
+	});
+});
+
+describe('a failed call, as the model gets it', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ token: TOKEN, seed: { users: 2 } });
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.reset());
+
+	async function runTool(parameters: INodeParameters, extra: Partial<INode> = {}) {
+		return await runNode({
+			node: { name: 'Support Chat', type: TOOL_TYPE, parameters, ...extra },
+			nodeTypes: { [TOOL_TYPE]: tool },
+			credentials: credentialsFor(sandbox),
+		});
+	}
+
+	it('is the tool’s answer: the message and the hint in one text', async () => {
+		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing') });
+		expect(run.status).toBe('success');
+		expect(jsonOf(run)).toEqual([
+			{
+				error:
+					'The service answered GET /users/u_missing with 404: User u_missing not found. ' +
+					'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+			},
+		]);
+	});
+
+	it('carries the hint of a bad input too', async () => {
+		// The model may call without a value; n8n does not check a value an expression gives.
+		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('={{ "" }}') });
+		expect(jsonOf(run)).toEqual([
+			{ error: 'The user ID is empty. Give the user ID, or map it from an earlier node with an expression.' },
+		]);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('stops the workflow when the user chose On Error › Stop Workflow', async () => {
+		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing') }, { onError: 'stopWorkflow' });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({
+			name: 'NodeApiError',
+			description: expect.stringContaining('The user was not found'),
+		});
+	});
+
+	it('is unchanged in a workflow: the editor’s error with its hint apart', async () => {
+		const run = await runAction(sandbox, { resource: 'user', operation: 'get', userId: byId('u_missing') });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({
+			name: 'NodeApiError',
+			message: 'The service answered GET /users/u_missing with 404: User u_missing not found',
+			description: 'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+		});
+	});
+
+	it.each([
+		['Failed', 'Check it.', 'Failed. Check it.'],
+		['Failed.', 'Check it.', 'Failed. Check it.'],
+		['Failed: check it.', 'check it.', 'Failed: check it.'],
+		['Failed', undefined, 'Failed'],
+		['Failed', '  ', 'Failed'],
+	])('joins “%s” and “%s” as “%s”', (message, description, expected) => {
+		const error = Object.assign(new Error(message), { description });
+		expect(toolErrorText(error)).toBe(expected);
+	});
+});
