@@ -103,7 +103,13 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 			const { properties, required, type } = byName.get(name)!.inputSchema;
 			return { type, properties, required: [...(required ?? [])].sort() };
 		};
-		expect(schema('Get_user')).toEqual({ type: 'object', properties: { User: { type: 'string' } }, required: ['User'] });
+		// Get user keeps the node's own tool default: the input is described for the model. Tag user
+		// holds what the editor's "let the model define this" button writes: a key and no description.
+		expect(schema('Get_user')).toEqual({
+			type: 'object',
+			properties: { userId: { type: 'string', description: 'ID of the user, as in the id field of a Support Chat user record' } },
+			required: ['userId'],
+		});
 		expect(schema('Tag_user')).toEqual({
 			type: 'object',
 			properties: { User: { type: 'string' }, Tag: { type: 'string' } },
@@ -118,14 +124,14 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 
 	test("User → Get: the client receives the sandbox's user; the sandbox saw that one call, authorised; n8n recorded one run", async () => {
 		const user = sandbox.state.users[1];
-		const { result, run } = await callOnce('Get_user', { User: user.id });
+		const { result, run } = await callOnce('Get_user', { userId: user.id });
 		expect(result.isError).toBeFalsy();
 		const records = JSON.parse(onlyText(result));
 		expect(records).toEqual([expect.objectContaining({ id: user.id, name: user.name, email: user.email })]);
 		expect(requestLines()).toEqual([`GET /users/${user.id} 200`]);
 		expect(sandbox.requests[0].headers.authorization).toBe('Bearer ***');
 		expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
-		expect(triggerJson(run).mcpToolCall).toEqual({ toolName: 'Get_user', arguments: { User: user.id }, sourceNodeName: 'Get user' });
+		expect(triggerJson(run).mcpToolCall).toEqual({ toolName: 'Get_user', arguments: { userId: user.id }, sourceNodeName: 'Get user' });
 	});
 
 	test('Tag → Add to User: the tag the client names lands on the user in the sandbox', async () => {
@@ -150,18 +156,23 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 		expect(sandbox.requests[0].query).toMatchObject({ status: 'closed' });
 	});
 
-	test("an unknown user id: the client gets an error result (isError) with the service's message and our hint", async () => {
-		const { result, run } = await callOnce('Get_user', { User: 'u_missing' });
-		expect(result.isError).toBe(true);
-		const text = onlyText(result);
-		expect(text).toContain('User u_missing not found');
-		expect(text).toContain('The user was not found. Check the ID');
+	test("an unknown user id: the client gets the tool's answer { error } with the service's message and our hint", async () => {
+		const { result, run } = await callOnce('Get_user', { userId: 'u_missing' });
+		// As n8n's own tools do, a failed call is answered, not thrown (README › As an AI tool › Errors):
+		// thrown, AI Agent 2.x would hand its model an empty message. On Error › Stop Workflow throws.
+		expect(result.isError).toBeFalsy();
+		expect(JSON.parse(onlyText(result))).toEqual([
+			{
+				error:
+					'The service answered GET /users/u_missing with 404: User u_missing not found. ' +
+					'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+			},
+		]);
 		// A 404 is final: one request, no retry.
 		expect(requestLines()).toEqual(['GET /users/u_missing 404']);
 		// The run in n8n's executions list shows the same on the tool's node.
 		const [toolRun] = run.data.resultData.runData['Get user'];
-		expect(toolRun.executionStatus).toBe('error');
-		expect(toolRun.error.message).toContain('The user was not found. Check the ID');
+		expect(toolRun.data.ai_tool[0][0].json.response).toEqual([{ error: expect.stringContaining('Check the ID') }]);
 	});
 });
 
@@ -172,7 +183,7 @@ test('SSE, which n8n marks deprecated, serves the same tools at the same URL', a
 		expect(tools.map((tool) => tool.name).sort()).toEqual(['Find_conversations', 'Get_user', 'Tag_user']);
 		const user = sandbox.state.users[2];
 		sandbox.clearLog();
-		const result = await sse.callTool({ name: 'Get_user', arguments: { User: user.id } });
+		const result = await sse.callTool({ name: 'Get_user', arguments: { userId: user.id } });
 		expect(JSON.parse(onlyText(result))).toEqual([expect.objectContaining({ id: user.id, email: user.email })]);
 		expect(requestLines()).toEqual([`GET /users/${user.id} 200`]);
 	} finally {
