@@ -1,5 +1,6 @@
 import { normalizeBaseUrl } from '../../nodes/SupportChat/transport/baseUrl';
 import { extractErrorMessage, failureInBody, hintForStatus } from '../../nodes/SupportChat/transport/errors';
+import { RateLimiter } from '../../nodes/SupportChat/transport/request';
 import { decideRetry, parseRetryAfter } from '../../nodes/SupportChat/transport/retry';
 
 describe('normalizeBaseUrl', () => {
@@ -138,5 +139,25 @@ describe('decideRetry', () => {
 	it('never waits longer than the cap', () => {
 		const decision = decideRetry('GET', { kind: 'network' }, 30, { ...settings, maxAttempts: 99 }, () => 1);
 		expect(decision).toEqual({ retry: true, delayMs: 10_000 });
+	});
+});
+
+describe('RateLimiter', () => {
+	/** Holds the event loop, as a busy n8n process does: timers due meanwhile fire late, together. */
+	const block = (ms: number) => {
+		const until = Date.now() + ms;
+		while (Date.now() < until);
+	};
+
+	it('keeps a whole interval between starts even when a stalled event loop wakes its waiters together', async () => {
+		const limiter = new RateLimiter(10);
+		const starts: number[] = [];
+		const waiters = [0, 1, 2, 3].map(() => limiter.wait().then(() => starts.push(Date.now())));
+		// The first start is granted at once; the stall makes the next waiters' times pass unnoticed.
+		await new Promise((resolve) => setImmediate(resolve));
+		block(350);
+		await Promise.all(waiters);
+		expect(starts).toHaveLength(4);
+		for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(100);
 	});
 });

@@ -64,16 +64,28 @@ export interface ApiResponse {
  * is shared by all items and all pages of an execution, so concurrent page fetches respect it too.
  */
 export class RateLimiter {
-	private nextSlot = 0;
+	private lastStart = -Infinity;
 
 	constructor(private readonly requestsPerSecond: number) {}
 
+	/**
+	 * A start is granted when a whole interval has passed since the previous one started, measured
+	 * when it starts rather than planned ahead: a waiter woken late (a busy event loop) must not let
+	 * the ones after it catch up in a burst. Concurrent waiters woken together re-check, and all but
+	 * one sleep again.
+	 */
 	async wait(): Promise<void> {
 		if (!(this.requestsPerSecond > 0)) return;
-		const now = Date.now();
-		const slot = Math.max(now, this.nextSlot);
-		this.nextSlot = slot + 1000 / this.requestsPerSecond;
-		if (slot > now) await sleep(slot - now);
+		const interval = 1000 / this.requestsPerSecond;
+		for (;;) {
+			const now = Date.now();
+			const due = this.lastStart + interval;
+			if (now >= due) {
+				this.lastStart = now;
+				return;
+			}
+			await sleep(due - now);
+		}
 	}
 }
 
