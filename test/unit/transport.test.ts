@@ -154,7 +154,7 @@ describe('RateLimiter', () => {
 		const starts: number[] = [];
 		const waiters = [0, 1, 2, 3].map(() => limiter.wait().then(() => starts.push(Date.now())));
 		// The first start is granted at once; the stall makes the next waiters' times pass unnoticed.
-		await new Promise((resolve) => setImmediate(resolve));
+		await waiters[0];
 		block(350);
 		await Promise.all(waiters);
 		expect(starts).toHaveLength(4);
