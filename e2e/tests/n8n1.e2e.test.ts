@@ -1,4 +1,6 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+import fs from 'node:fs';
+
 import { ensureN8n, N8N_LINES, PACKAGE_NAME, startN8n, type N8nInstance, type WorkflowJson } from '../harness';
 import { ACTION_TYPE, deployWorkflow, SANDBOX_TOKEN } from '../support';
 import { describeLeadEscalation } from '../support/leadEscalation';
@@ -32,6 +34,15 @@ describe(`n8n ${N8N1}`, () => {
 		expect(await n8n.api('GET', `/workflows/${workflowId}`)).toMatchObject({ id: workflowId, active: true });
 		expect(runs).toHaveLength(3);
 		for (const run of runs) expect(run.mode).toBe('webhook');
+	});
+
+	test('logged no failure about the package', () => {
+		const complaints = fs
+			.readFileSync(context.n8n.logs.main, 'utf8')
+			.split('\n')
+			.filter((line) => line.includes(PACKAGE_NAME) || /supportChat/i.test(line))
+			.filter((line) => /error|fail|warn|unknown|could not/i.test(line));
+		expect(complaints).toEqual([]);
 	});
 
 	test(`offers ${TOOL_TYPE} without N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE`, async () => {
