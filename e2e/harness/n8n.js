@@ -476,8 +476,8 @@ function makeInstance(context) {
 			let data = credential.data;
 			// n8n 1.x adds "Allowed HTTP Request Domains" to every credential type that authenticates
 			// requests, and its public API then refuses the credential unless the choice is given (the
-			// schema's condition for "Allowed Domains" also fires while the choice is absent). The editor
-			// saves the default, `all`.
+			// schema's condition for "Allowed Domains" also fires while the choice is absent). `all` is the
+			// field's default: any domain.
 			if (context.line === '1.x' && !('allowedHttpRequestDomains' in data)) {
 				const schema = await api('GET', `/credentials/schema/${credential.type}`);
 				if (schema.properties?.allowedHttpRequestDomains) data = { ...data, allowedHttpRequestDomains: 'all' };
