@@ -6,6 +6,7 @@
  * repository's package installed as a user's community package. Each type is declared once, in JSDoc
  * in the module that owns it (checked by `tsc -p e2e`); these names re-export the public ones.
  *
+ * @typedef {import('./constants').N8nLine} N8nLine
  * @typedef {import('./install').N8nInstall} N8nInstall
  * @typedef {import('./package').PackedPackage} PackedPackage
  * @typedef {import('./processes').ManagedProcess} ManagedProcess
@@ -32,6 +33,7 @@ const { installPackage, packPackage } = require('./package');
 module.exports = {
 	N8N_VERSION: constants.N8N_VERSION,
 	NODE_VERSION: constants.NODE_VERSION,
+	N8N_LINES: constants.N8N_LINES,
 	PACKAGE_NAME: constants.PACKAGE_NAME,
 	cacheDir: constants.cacheDir,
 	ensureN8n,

@@ -38,11 +38,14 @@ function sweepStaleTempDirs(maxAgeMs) {
  * @typedef {import('./package').PackedPackage} PackedPackage
  * @typedef {import('./install').N8nInstall} N8nInstall
  * @typedef {import('./http').RequestOptions} RequestOptions
+ * @typedef {import('./constants').N8nLine} N8nLine
  */
 
 /**
  * @typedef {object} StartOptions
  * @property {'regular' | 'queue'} [mode] regular: one n8n process. queue: main + worker(s) + webhook process, PostgreSQL and Redis.
+ * @property {N8nLine} [n8nLine] Which n8n: `2.x` (default, n8n 2.41.1 on Node 24) or `1.x` (the last 1.x release on the
+ *   system's Node; installed on first use into a cache folder of its own).
  * @property {string} [packageDir] The package to install (default: this repository, packed with `npm pack`; build it first).
  * @property {PackedPackage} [packed] A tarball packed already (to share one pack between instances).
  * @property {'sqlite' | 'postgres'} [database] Regular mode's database (default sqlite, n8n's default); queue mode always uses PostgreSQL.
@@ -119,6 +122,8 @@ function sweepStaleTempDirs(maxAgeMs) {
  * A running n8n with this package installed.
  * @typedef {object} N8nInstance
  * @property {'regular' | 'queue'} mode
+ * @property {N8nLine} n8nLine
+ * @property {string} n8nVersion
  * @property {string} baseUrl The main process (editor, REST, public API): `http://127.0.0.1:PORT`.
  * @property {string} webhookBaseUrl Where production webhooks are served: the webhook process in queue mode, else baseUrl.
  * @property {string[]} webhookBaseUrls Every process serving production webhooks, in start order (`webhookBaseUrl` first).
@@ -138,9 +143,9 @@ function sweepStaleTempDirs(maxAgeMs) {
  * @property {(workflow: WorkflowJson, options?: { name?: string, credentials?: Record<string, string> }) => Promise<{ id: string, name: string, active: boolean, [key: string]: unknown }>} importWorkflow
  *   Creates a workflow (public API) from an exported or hand-written workflow JSON.
  * @property {(id: string, options?: { timeoutMs?: number }) => Promise<any>} publishWorkflow
- *   Publishes (activates) a workflow and waits until its triggers and production webhooks are live
- *   (n8n 2.x publishes asynchronously); throws with the triggers' errors when activation failed.
- * @property {(id: string) => Promise<any>} unpublishWorkflow
+ *   Publishes (2.x) or activates (1.x) a workflow and waits until its triggers and production webhooks
+ *   are live (n8n 2.x publishes asynchronously); throws with the triggers' errors when activation failed.
+ * @property {(id: string) => Promise<any>} unpublishWorkflow Unpublishes (2.x) or deactivates (1.x).
  * @property {(query?: { workflowId?: string, status?: string, includeData?: boolean, limit?: number }) => Promise<Execution[]>} executions
  *   Executions, oldest first (public API).
  * @property {(id: string) => Promise<Execution>} execution
@@ -169,9 +174,18 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 /** @param {string} line */
 const stderrLog = (line) => process.stderr.write(`[e2e] ${line}\n`);
 
-/** Environment shared by every n8n process of an instance: quiet, loopback-only, nothing phoning home. */
-function baseEnv() {
-	return {
+/**
+ * Environment shared by every n8n process of an instance: quiet, loopback-only, nothing phoning home.
+ * n8n 1.x refuses to start on a module name it does not know (the MCP registry module came with 2.x),
+ * and its default `vm` expression engine needs isolated-vm 6, built for Node >= 22 only: under Node 20,
+ * n8n 1.123 exits at start ("Could not initialize the vm expression engine") unless told to use the
+ * `legacy` engine, as a user on Node 20 has to.
+ * @param {N8nLine} line
+ * @returns {Record<string, string>}
+ */
+function baseEnv(line) {
+	/** @type {Record<string, string>} */
+	const env = {
 		// As in n8n's own container image.
 		NODE_ENV: 'production',
 		N8N_LISTEN_ADDRESS: HOST,
@@ -200,6 +214,11 @@ function baseEnv() {
 		TZ: 'UTC',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 	};
+	if (line === '1.x') {
+		delete env.N8N_DISABLED_MODULES;
+		if (Number(process.versions.node.split('.')[0]) < 22) env.N8N_EXPRESSION_ENGINE = 'legacy';
+	}
+	return env;
 }
 
 /**
@@ -209,8 +228,11 @@ function baseEnv() {
  */
 async function startN8n(options = {}) {
 	const mode = options.mode ?? 'regular';
+	const line = options.n8nLine ?? '2.x';
 	const log = options.log ?? stderrLog;
-	const install = await ensureN8n({ log });
+	// Queue mode (PostgreSQL, Redis, worker and webhook processes) is set up and proven for 2.x only.
+	if (line !== '2.x' && mode !== 'regular') throw new Error(`n8n ${line}: only regular mode is supported`);
+	const install = await ensureN8n({ line, log });
 	const startedAt = Date.now();
 	sweepStaleTempDirs(24 * 3600_000);
 	const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
@@ -263,7 +285,7 @@ async function startN8n(options = {}) {
 
 		/** @type {Record<string, string>} */
 		const shared = {
-			...baseEnv(),
+			...baseEnv(line),
 			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
 			N8N_WEBHOOK_URL: `${webhookBaseUrl}/`,
 		};
@@ -324,6 +346,9 @@ async function startN8n(options = {}) {
 			...(withWebhookProcess ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
 		});
 		await ready(main, `${baseUrl}/healthz/readiness`);
+		// n8n 1.x answers every path with 200 "n8n is starting up" while it migrates, and reports ready
+		// once migrated but before its REST API is mounted (404 until then).
+		if (line === '1.x') readyMs.main += await waitForHttpOk(`${baseUrl}/rest/settings`, main, readyTimeoutMs);
 		const waits = [];
 		for (let i = 1; i <= workerCount; i++) {
 			const healthPort = next();
@@ -348,6 +373,7 @@ async function startN8n(options = {}) {
 		const session = await setUpOwner(baseUrl);
 		const instance = makeInstance({
 			mode,
+			line,
 			baseUrl,
 			webhookBaseUrl,
 			webhookBaseUrls,
@@ -362,7 +388,7 @@ async function startN8n(options = {}) {
 			log,
 		});
 		const readiness = Object.entries(readyMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
-		log(`n8n ${mode} up in ${(instance.timings.startMs / 1000).toFixed(1)} s (ready: ${readiness.join(', ')}) at ${baseUrl}`);
+		log(`n8n ${line === '2.x' ? '' : `${install.n8nVersion} `}${mode} up in ${(instance.timings.startMs / 1000).toFixed(1)} s (ready: ${readiness.join(', ')}) at ${baseUrl}`);
 		return instance;
 	} catch (error) {
 		log(`n8n (${mode}) failed to start: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
@@ -410,7 +436,7 @@ async function setUpOwner(baseUrl) {
 
 /**
  * @param {{
- *   mode: 'regular' | 'queue', baseUrl: string, webhookBaseUrl: string, webhookBaseUrls: string[],
+ *   mode: 'regular' | 'queue', line: N8nLine, baseUrl: string, webhookBaseUrl: string, webhookBaseUrls: string[],
  *   session: { headers: Record<string, string>, apiKey: string, owner: typeof OWNER },
  *   install: N8nInstall, tempDir: string, shared: Record<string, string>,
  *   processes: ManagedProcess[], packed: PackedPackage,
@@ -449,10 +475,19 @@ function makeInstance(context) {
 		const list = Array.isArray(credentials) ? credentials : [credentials];
 		const created = [];
 		for (const credential of list) {
+			let data = credential.data;
+			// n8n 1.x adds "Allowed HTTP Request Domains" to every credential type that authenticates
+			// requests, and its public API then refuses the credential unless the choice is given (the
+			// schema's condition for "Allowed Domains" also fires while the choice is absent). `all` is the
+			// field's default: any domain.
+			if (context.line === '1.x' && !('allowedHttpRequestDomains' in data)) {
+				const schema = await api('GET', `/credentials/schema/${credential.type}`);
+				if (schema.properties?.allowedHttpRequestDomains) data = { ...data, allowedHttpRequestDomains: 'all' };
+			}
 			const result = await api('POST', '/credentials', {
 				name: credential.name,
 				type: credential.type,
-				data: credential.data,
+				data,
 			});
 			credentialIds.set(credential.name, result.id);
 			created.push({ id: result.id, name: result.name, type: result.type });
@@ -486,10 +521,16 @@ function makeInstance(context) {
 	/**
 	 * n8n 2.x publishes through an outbox: the API answers before the triggers are live. This waits for
 	 * the editor's publication status to settle on the published version, and fails with the triggers'
-	 * own errors when they could not be activated.
+	 * own errors when they could not be activated. n8n 1.x activates: the API answers once the triggers
+	 * are live, or 400 with the trigger's error (and the workflow stays inactive).
 	 * @type {N8nInstance['publishWorkflow']}
 	 */
 	const publishWorkflow = async (id, publishOptions = {}) => {
+		if (context.line === '1.x') {
+			const activated = await api('POST', `/workflows/${id}/activate`, {});
+			if (activated.active !== true) throw new Error(`workflow ${id} not active after activation: ${JSON.stringify(activated)}`);
+			return activated;
+		}
 		const workflow = await api('POST', `/workflows/${id}/publish`, {});
 		const timeoutMs = publishOptions.timeoutMs ?? 30_000;
 		const start = Date.now();
@@ -600,6 +641,8 @@ function makeInstance(context) {
 
 	return {
 		mode: context.mode,
+		n8nLine: context.line,
+		n8nVersion: install.n8nVersion,
 		baseUrl,
 		webhookBaseUrl,
 		webhookBaseUrls: context.webhookBaseUrls,
@@ -615,7 +658,8 @@ function makeInstance(context) {
 		importCredentials,
 		importWorkflow,
 		publishWorkflow,
-		unpublishWorkflow: async (id) => await api('POST', `/workflows/${id}/unpublish`, {}),
+		unpublishWorkflow: async (id) =>
+			await api('POST', `/workflows/${id}/${context.line === '1.x' ? 'deactivate' : 'unpublish'}`, {}),
 		executions,
 		execution: async (id) => await api('GET', `/executions/${id}?includeData=true`),
 		waitForExecutions,

@@ -1,5 +1,5 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
-import { startN8n, type Execution, type N8nInstance } from '../harness';
+import { startN8n, type Execution, type N8nInstance, type N8nLine } from '../harness';
 import { deployWorkflow, exactExecutions, lastExecutionId, readWorkflow, SANDBOX_TOKEN, WEBHOOK_SECRET } from '.';
 import { startSandbox, type Sandbox, type WebhookDelivery, type WebhookTamper } from '../../sandbox';
 
@@ -8,7 +8,8 @@ import { startSandbox, type Sandbox, type WebhookDelivery, type WebhookTamper } 
  * workflow (Support Chat Trigger on Lead Captured, verified with Standard Webhooks, then tag the user,
  * assign the conversation and tell the visitor through the action node) receives the sandbox's real
  * deliveries at its production URL. Registers its tests in the calling file; returns the live context
- * for mode-specific tests.
+ * for mode-specific tests. `n8nLine: '1.x'` runs it in the last n8n 1.x, where the workflow is
+ * activated rather than published (the harness's publishWorkflow does either).
  */
 
 export const NODES = ['Lead Captured', 'Tag as lead', 'Assign to sales', 'Tell the visitor'];
@@ -32,7 +33,7 @@ export function triggerItem(execution: Execution): Record<string, any> {
 /** Deliveries as `kind status`. */
 const summary = (deliveries: WebhookDelivery[]) => deliveries.map((d) => `${d.kind} ${d.status}`);
 
-export function describeLeadEscalation(mode: 'regular' | 'queue'): ScenarioContext {
+export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8nLine?: N8nLine } = {}): ScenarioContext {
 	const context = { runs: [] as Execution[] } as ScenarioContext;
 
 	beforeAll(async () => {
@@ -40,7 +41,7 @@ export function describeLeadEscalation(mode: 'regular' | 'queue'): ScenarioConte
 			token: SANDBOX_TOKEN,
 			seed: { users: 12, conversations: 6, tags: ['vip', 'newsletter'] },
 		});
-		context.n8n = await startN8n({ mode, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
+		context.n8n = await startN8n({ mode, n8nLine: options.n8nLine, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
 		const deployed = await deployWorkflow(context.n8n, context.sandbox, readWorkflow('lead-escalation.workflow.json'), {
 			connectWebhooks: true,
 		});
@@ -186,9 +187,9 @@ export function describeLeadEscalation(mode: 'regular' | 'queue'): ScenarioConte
 		expect(triggerItem(run).deliveryId).toBe(id);
 	});
 
-	// n8n 2.41 answers an onReceived trigger that returns a webhookResponse with the literal string
-	// "firstEntryJson" (webhook-helpers.js, extractWebhookOnReceivedResponse); the trigger therefore
-	// writes its answer itself. This checks the service gets the trigger's own body.
+	// n8n 2.41 and 1.123 answer an onReceived trigger that returns a webhookResponse with the literal
+	// string "firstEntryJson" (extractWebhookOnReceivedResponse); the trigger therefore writes its answer
+	// itself. This checks the service gets the trigger's own body.
 	test('a delivery that starts a run is answered with the trigger\'s own body, {"received":true}', () => {
 		const lead = context.sandbox.deliveries.find((d) => d.kind === 'leadCaptured' && d.status === 200);
 		expect(lead?.response).toBe('{"received":true}');
