@@ -3,6 +3,7 @@ import fs from 'node:fs';
 
 import { ensureN8n, N8N_LINES, PACKAGE_NAME, startN8n, type N8nInstance, type WorkflowJson } from '../harness';
 import { ACTION_TYPE, deployWorkflow, SANDBOX_TOKEN } from '../support';
+import { describeAgentScenarios } from '../support/agentScenario';
 import { describeLeadEscalation } from '../support/leadEscalation';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
@@ -139,4 +140,10 @@ describe('with N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE=true', () => {
 		expect(withVariable).toMatchObject({ displayName: 'Support Chat Tool', outputs: ['ai_tool'] });
 		expect(withVariable).toEqual(await toolOf(context.n8n));
 	});
+});
+
+// The same agent scenarios as in 2.41.1 (AI Agent 3.1 over both OpenAI APIs, and 2.2), without
+// N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: what the model is offered, what it gets back, errors with hints.
+describe(`Support Chat Tool under an AI Agent in n8n ${N8N1}`, () => {
+	describeAgentScenarios({ n8nLine: '1.x' });
 });
