@@ -149,6 +149,9 @@ function resourceLocator(ndv, parameter) {
 			const input = root.locator('input[data-test-id="rlc-input"]').or(root.getByTestId('rlc-input').locator('input'));
 			await input.first().fill(value);
 			await input.first().press('Tab');
+			// The editor stores typed text after a debounce; a run started sooner is refused with the
+			// value before ("Parameter … is required"), which a person typing never meets.
+			await page.waitForTimeout(1000);
 		},
 	};
 }

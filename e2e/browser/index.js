@@ -132,6 +132,8 @@ async function screenshot(locator, name, options = {}) {
 	if (!writingScreenshots()) return undefined;
 	fs.mkdirSync(IMAGES_DIR, { recursive: true });
 	const file = path.join(IMAGES_DIR, `${name}.png`);
+	// Toasts of earlier steps ("Credential saved") would cover the panel.
+	await locator.page().addStyleTag({ content: '.el-notification { visibility: hidden !important; }' });
 	const image = await locator.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask });
 	if (image.length > MAX_SCREENSHOT_BYTES) {
 		throw new Error(`${name}.png would be ${Math.round(image.length / 1024)} KB (at most ${MAX_SCREENSHOT_BYTES / 1024} KB)`);
