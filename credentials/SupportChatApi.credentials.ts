@@ -6,6 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { hintForStatus } from '../nodes/SupportChat/transport/errors';
+
 export class SupportChatApi implements ICredentialType {
 	name = 'supportChatApi';
 
@@ -83,5 +85,19 @@ export class SupportChatApi implements ICredentialType {
 			url: '/tags',
 			method: 'GET',
 		},
+		// Without a rule the dialog shows only the status text ("Unauthorized"): n8n's credential test
+		// does not read the answer's body, so the cause is named here, from the nodes' own hints.
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: `401 Unauthorized. ${hintForStatus(401)}` } },
+			{ type: 'responseCode', properties: { value: 403, message: `403 Forbidden. ${hintForStatus(403)}` } },
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'404 Not Found: there is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing.',
+				},
+			},
+		],
 	};
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
-import { properties } from './actions/versionDescription';
+import { properties, subtitle } from './actions/versionDescription';
 import { listSearch } from './methods';
 
 export class SupportChat implements INodeType {
@@ -12,7 +12,7 @@ export class SupportChat implements INodeType {
 		icon: { light: 'file:supportChat.svg', dark: 'file:supportChat.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle,
 		description: 'Manage users, conversations, messages and tags of your chat service',
 		defaults: {
 			name: 'Support Chat',

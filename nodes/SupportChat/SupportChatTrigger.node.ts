@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
-import { triggerProperties } from './trigger/description';
+import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/settings';
 
@@ -19,7 +19,7 @@ export class SupportChatTrigger implements INodeType {
 		icon: { light: 'file:supportChat.svg', dark: 'file:supportChat.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		subtitle: eventsSubtitle,
 		description: 'Starts the workflow when the chat service sends an event',
 		defaults: {
 			name: 'Support Chat Trigger',

@@ -63,6 +63,25 @@ describe('From list', () => {
 		expect(page.results).toEqual([{ name: expect.stringContaining(String(target.name)), value: target.id }]);
 	});
 
+	it('with a filter, reads on through the pages in one call: matches on later pages show without scrolling', async () => {
+		const target = sandbox.state.users[23];
+		const page = await search('searchUsers', String(target.email));
+		expect(page.results).toEqual([{ name: expect.stringContaining(String(target.name)), value: target.id }]);
+		expect(page.paginationToken).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(3);
+	});
+
+	it('with a filter, stops reading once a page of matches is found, and hands on the rest', async () => {
+		const page = await search('searchUsers', '@');
+		expect(page.results).toHaveLength(20);
+		expect(page.results.map((r) => r.value)).toEqual(sandbox.state.users.slice(0, 20).map((u) => u.id));
+		expect(page.paginationToken).toEqual(expect.any(String));
+		expect(sandbox.requests).toHaveLength(2);
+		const rest = await search('searchUsers', '@', page.paginationToken);
+		expect(rest.results.map((r) => r.value)).toEqual(sandbox.state.users.slice(20).map((u) => u.id));
+		expect(rest.paginationToken).toBeUndefined();
+	});
+
 	it('labels conversations by id, user and status', async () => {
 		const page = await search('searchConversations');
 		const first = sandbox.state.conversations[0];

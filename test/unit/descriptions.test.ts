@@ -1,6 +1,9 @@
+import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { paginationOptions, requestOptions } from '../../nodes/SupportChat/descriptions/common';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/request';
+import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
+import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 
 // The editor shows the literal defaults of the options; the transport falls back to its own
 // constants when an option is not set. Both must say the same thing.
@@ -63,5 +66,45 @@ describe('credentials', () => {
 			type: 'generic',
 			properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } },
 		});
+	});
+});
+
+describe('the action node\'s subtitle on the canvas', () => {
+	const { description } = new SupportChat();
+	// The expression is plain JavaScript over $parameter: run it as n8n's editor would.
+	const expression = String(description.subtitle);
+	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code running the node's own subtitle text, as the editor does
+	const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (p: Record<string, unknown>) => string;
+
+	it('names resource and operation as the drop-downs show them, for every operation', () => {
+		expect(expression).toMatch(/^=\{\{ .* \}\}$/);
+		const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>;
+		let checked = 0;
+		for (const resource of resources) {
+			const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+			for (const option of operation!.options as Array<{ name: string; value: string }>) {
+				expect(subtitle({ resource: resource.value, operation: option.value })).toBe(`${resource.name}: ${option.name}`);
+				checked++;
+			}
+		}
+		expect(checked).toBe(13);
+		expect(subtitle({ resource: 'user', operation: 'getAll' })).toBe('User: Get Many');
+	});
+
+	it('shows a value it does not know as it is', () => {
+		expect(subtitle({ resource: 'user', operation: 'constructor' })).toBe('constructor: user');
+	});
+});
+
+describe('the credential test names the cause of a refusal', () => {
+	it('401, 403 and 404 each have a message; 401 and 403 use the nodes\' hints', () => {
+		const rules = new SupportChatApi().test.rules ?? [];
+		const messages = Object.fromEntries(
+			rules.map((rule) => [(rule.properties as { value: number }).value, (rule.properties as { message: string }).message]),
+		);
+		expect(rules.every((rule) => rule.type === 'responseCode')).toBe(true);
+		expect(messages[401]).toBe(`401 Unauthorized. ${hintForStatus(401)}`);
+		expect(messages[403]).toBe(`403 Forbidden. ${hintForStatus(403)}`);
+		expect(messages[404]).toMatch(/^404 Not Found: .*Base URL/);
 	});
 });

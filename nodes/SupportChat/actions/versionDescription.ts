@@ -31,3 +31,19 @@ export const properties: INodeProperties[] = [
 	resourceSelector,
 	...Object.values(resources).flatMap((resource) => resource.description),
 ];
+
+/**
+ * The canvas subtitle: resource and operation by the names the editor's drop-downs show ("User: Get
+ * Many", "Tag: Add to User"), never their values ("getAll: user"). Built from the selectors above; looked up in a list of
+ * pairs so that no value reaches an object's built-ins.
+ */
+const subtitleNames = resourceSelector.options!.flatMap((resource) => {
+	const operation = properties.find(
+		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value as string),
+	);
+	return (operation?.options ?? []).map((option) => [
+		`${String(resource.value)}/${String((option as { value: unknown }).value)}`,
+		`${resource.name}: ${option.name}`,
+	]);
+});
+export const subtitle = `={{ (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === $parameter["resource"] + "/" + $parameter["operation"]) || [0, $parameter["operation"] + ": " + $parameter["resource"]])[1] }}`;

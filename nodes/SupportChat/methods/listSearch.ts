@@ -24,10 +24,16 @@ function parseToken(token: string): PageRequest | undefined {
 	return { path, url, qs };
 }
 
+/** With a filter, pages are read until this many entries match, or the list ends. */
+const FILTERED_ENTRIES = 20;
+/** ...but never more pages than this per call: the editor asks for more when the user scrolls. */
+const FILTERED_PAGES_PER_CALL = 10;
+
 /**
- * The editor's "From list" pages through the same pagination machinery as Get Many, one page per
- * call; the next request travels as the pagination token. The spec documents no search parameter, so
- * the filter is applied to each page here.
+ * The editor's "From list" pages through the same pagination machinery as Get Many; the next request
+ * travels as the pagination token. The spec documents no search parameter, so the filter is applied
+ * here, and with a filter one call reads on until it has a page's worth of matches: the editor loads
+ * more only when its list is scrolled, so matches on later pages would otherwise never show.
  */
 function searchList(path: string, toItem: ToItem) {
 	return async function (
@@ -36,25 +42,31 @@ function searchList(path: string, toItem: ToItem) {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const client = await SupportChatClient.connect(this, 0);
-		const request = paginationToken ? parseToken(paginationToken) : { path, qs: {} };
+		let request = paginationToken ? parseToken(paginationToken) : { path, qs: {} };
 		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
-		let reading;
-		try {
-			({ reading } = await fetchPage(client, request, DEFAULT_PAGINATION));
-		} catch (error) {
-			// The answer is quoted in the message, and a service may echo the token in it.
-			if (error instanceof PageShapeError) throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
-			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
-			throw new NodeApiError(this.getNode(), error as JsonObject);
-		}
 		const needle = filter?.trim().toLowerCase() ?? '';
-		const results = reading.items
-			.filter(isDataObject)
-			.map(toItem)
-			.filter((item): item is INodeListSearchItems => item !== undefined)
-			.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle));
-		const more = reading.next !== undefined && reading.items.length > 0;
-		return { results, paginationToken: more ? JSON.stringify(reading.next) : undefined };
+		const results: INodeListSearchItems[] = [];
+		for (let pages = 0; request && pages < (needle === '' ? 1 : FILTERED_PAGES_PER_CALL); pages++) {
+			let reading;
+			try {
+				({ reading } = await fetchPage(client, request, DEFAULT_PAGINATION));
+			} catch (error) {
+				// The answer is quoted in the message, and a service may echo the token in it.
+				if (error instanceof PageShapeError) throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
+				// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+				throw new NodeApiError(this.getNode(), error as JsonObject);
+			}
+			results.push(
+				...reading.items
+					.filter(isDataObject)
+					.map(toItem)
+					.filter((item): item is INodeListSearchItems => item !== undefined)
+					.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle)),
+			);
+			request = reading.next !== undefined && reading.items.length > 0 ? reading.next : undefined;
+			if (results.length >= FILTERED_ENTRIES) break;
+		}
+		return { results, paginationToken: request ? JSON.stringify(request) : undefined };
 	};
 }
 

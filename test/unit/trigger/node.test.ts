@@ -77,13 +77,35 @@ describe('SupportChatTrigger description (public interface)', () => {
 		);
 	});
 
-	test('the set-up notice names the dashboard path, both URLs and the comma-separated list', () => {
+	test('the set-up notice: numbered steps in a list, the dashboard path, both URLs, the editor\'s button', () => {
 		const notice = property('setupNotice');
 		expect(notice.type).toBe('notice');
-		expect(notice.displayName).toContain('Settings > Miscellaneous > Webhooks');
-		expect(notice.displayName).toMatch(/Test URL/);
-		expect(notice.displayName).toMatch(/Production URL/);
-		expect(notice.displayName).toMatch(/separated by commas/);
+		const text = notice.displayName;
+		// n8n 2.41's notice keeps only a, ul and li: the steps are list items, numbered in their text.
+		expect(text.match(/<\/?[a-z]+/g)?.filter((tag) => !/^<\/?(ul|li)$/.test(tag))).toEqual([]);
+		const steps = [...text.matchAll(/<li>(.*?)<\/li>/g)].map((match) => match[1]);
+		expect(steps.map((step) => step.split(' ')[0])).toEqual(['1.', '2.', '3.', '4.']);
+		expect(text).toContain('Settings → Miscellaneous → Webhooks');
+		expect(text).toMatch(/Test URL/);
+		expect(text).toMatch(/Production URL/);
+		expect(text).toMatch(/separated by commas/);
+		expect(steps[0]).toContain('click "Execute step" (n8n 1.x: "Listen for test event")');
+		expect(steps[0]).toContain('"Listening for test event"');
+	});
+
+	test('the subtitle names the selected events as the Events list does, never by value', () => {
+		const expression = String(description.subtitle);
+		expect(expression).toMatch(/^=\{\{ .* \}\}$/);
+		// The expression is plain JavaScript over $parameter: run it as n8n's editor would.
+		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code running the node's own subtitle text, as the editor does
+		const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (p: INodeParameters) => string;
+		const names = Object.fromEntries(property('events').options!.map((option) => ['value' in option ? option.value : '', option.name]));
+		expect(subtitle({ events: ['leadCaptured'] })).toBe('Lead Captured');
+		expect(subtitle({ events: ['messageCreated', 'tagApplied'] })).toBe(`${names.messageCreated}, ${names.tagApplied}`);
+		expect(subtitle({ events: ['*'] })).toBe('Any Event');
+		expect(subtitle({ events: ['constructor'] })).toBe('constructor');
+		expect(subtitle({})).toBe('');
+		for (const [value, name] of Object.entries(names)) if (value !== '*') expect(subtitle({ events: [value] })).toBe(name);
 	});
 
 	test('webhook lifecycle methods exist and call nothing', async () => {

@@ -7,6 +7,18 @@ const eventOptions = [
 	...EVENTS.map(({ name, value, description }) => ({ name, value, description })),
 ].sort((a, b) => (a.name === '*' ? -1 : b.name === '*' ? 1 : a.name.localeCompare(b.name)));
 
+/** What the subtitle calls `*`: the option's own name is `*`, as n8n's node panel expects of it. */
+const ANY_EVENT_LABEL = 'Any Event';
+
+/**
+ * The node's subtitle on the canvas: the selected events by the names the Events list shows, never
+ * their values (`leadCaptured`). Built from the option list, so a new event needs no edit here. Looked
+ * up in a list of pairs, not an object, so that no value can reach an object's built-ins; a value the
+ * list does not know (an expression's result) is shown as it is.
+ */
+const subtitleNames = eventOptions.map(({ name, value }) => [value, value === ANY_EVENT ? ANY_EVENT_LABEL : name]);
+export const eventsSubtitle = `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`;
+
 export const eventsProperty: INodeProperties = {
 	displayName: 'Events',
 	name: 'events',

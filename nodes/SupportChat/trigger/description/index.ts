@@ -5,6 +5,8 @@ import { ownMessagesNotice, setupNotice } from './notices';
 import { optionsProperty } from './options';
 import { verificationProperties } from './verification';
 
+export { eventsSubtitle } from './events';
+
 /** The trigger's parameters, in the order the editor shows them. */
 export const triggerProperties: INodeProperties[] = [
 	setupNotice,

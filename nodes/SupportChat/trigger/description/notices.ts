@@ -2,13 +2,24 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ANY_EVENT } from '../events';
 
+/**
+ * The editor renders a notice's text as HTML with only `a`, `ul` and `li` kept (n8n 2.41's Notice):
+ * the steps go in a list, numbered in their text (a version that drops the list still reads them in
+ * order). The button is named as n8n 2.x shows it, with n8n 1.x's name after it; "Listening for test
+ * event" is what both show while they wait.
+ */
+const SETUP_STEPS = [
+	'Copy a URL from Webhook URLs above. The Test URL works only while the editor shows "Listening for test event": ' +
+		'click "Execute step" (n8n 1.x: "Listen for test event"), then send one event. ' +
+		'The Production URL works once the workflow is published (active). They are different URLs.',
+	'In the service\'s dashboard open Settings → Miscellaneous → Webhooks.',
+	'Paste the URL into the webhook URL field. The field takes several URLs separated by commas, so you can list the test URL and the production URL together.',
+	'Tick the kinds of events this workflow needs, save the settings and reload the service.',
+];
+
 const SETUP_NOTICE =
-	'The service has no API for webhooks: paste this node\'s URL into its dashboard yourself. ' +
-	'1. Copy a URL from Webhook URLs above. The Test URL only listens while you click "Listen for test event"; ' +
-	'the Production URL works once the workflow is active. They are different URLs. ' +
-	'2. In the service\'s dashboard open Settings > Miscellaneous > Webhooks. ' +
-	'3. Paste the URL into the webhook URL field. The field takes several URLs separated by commas, so you can list the test URL and the production URL together. ' +
-	'4. Tick the kinds of events this workflow needs, save the settings and reload the service. ' +
+	'The service has no API for webhooks: paste this node\'s URL into its dashboard yourself.' +
+	`<ul>${SETUP_STEPS.map((step, index) => `<li>${index + 1}. ${step}</li>`).join('')}</ul>` +
 	'When you are done testing, remove the test URL from the list: while nobody listens on it, n8n answers it 404 and the service counts failed deliveries.';
 
 const OWN_MESSAGES_NOTICE =
