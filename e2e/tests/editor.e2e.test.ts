@@ -92,7 +92,7 @@ async function runStep(expected: string | RegExp): Promise<Locator> {
 
 /**
  * n8n renames a node that still has its default name when its operation changes ("Get many users"
- * becomes "Get a user"), a moment after the change: a run started before that is shown under the old
+ * becomes "Get a user by ID"), a moment after the change: a run started before that is shown under the old
  * name. Waits for the node view's title.
  */
 async function titled(name: string) {
@@ -229,7 +229,7 @@ describe('User → Get, the user picked From List', () => {
 
 	beforeAll(async () => {
 		await chooseOption(ndv, 'operation', 'Get');
-		await titled('Get a user');
+		await titled('Get a user by ID');
 		picker = resourceLocator(ndv, 'userId');
 	});
 
@@ -313,7 +313,7 @@ describe('an error as a user meets it', () => {
 	test('Get of a user id that does not exist: the error panel shows the message and the hint', async () => {
 		await chooseOption(ndv, 'resource', 'User');
 		await chooseOption(ndv, 'operation', 'Get');
-		await titled('Get a user');
+		await titled('Get a user by ID');
 		const picker = resourceLocator(ndv, 'userId');
 		await picker.mode('By ID');
 		await picker.type('u_9999');
@@ -327,7 +327,7 @@ describe('an error as a user meets it', () => {
 
 	test('on the canvas the node\'s subtitle names resource and operation, not their values', async () => {
 		await closeNdv(page);
-		const node = page.getByTestId('canvas-node').filter({ hasText: 'Get a user' });
+		const node = page.getByTestId('canvas-node').filter({ hasText: 'Get a user by ID' });
 		await expect(node.innerText()).resolves.toContain('User: Get');
 		await expect(node.innerText()).resolves.not.toContain('get: user');
 	});
