@@ -1,12 +1,9 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-
-import { hintForStatus } from '../nodes/SupportChat/transport/errors';
 
 export class SupportChatApi implements ICredentialType {
 	name = 'supportChatApi';
@@ -75,29 +72,8 @@ export class SupportChatApi implements ICredentialType {
 		},
 	};
 
-	// GET /tags needs a valid token and costs the service the least of the documented reads. n8n follows
-	// redirects for the test and would put the token back on after one to another origin: not here.
-	test: ICredentialTestRequest = {
-		request: {
-			sendCredentialsOnCrossOriginRedirect: false,
-			baseURL:
-				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/script\\/include\\/api$/i, "") + "/script/include/api" }}',
-			url: '/tags',
-			method: 'GET',
-		},
-		// Without a rule the dialog shows only the status text ("Unauthorized"): n8n's credential test
-		// does not read the answer's body, so the cause is named here, from the nodes' own hints.
-		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: `401 Unauthorized. ${hintForStatus(401)}` } },
-			{ type: 'responseCode', properties: { value: 403, message: `403 Forbidden. ${hintForStatus(403)}` } },
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'404 Not Found: there is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing.',
-				},
-			},
-		],
-	};
+	// No declarative `test`: n8n 2.41 runs a credential type's `test` before looking for a node's, and that
+	// test never reads the answer's body, so the service's own reason for refusing could not be shown.
+	// Both nodes name `testedBy: 'supportChatApiTest'` (transport/credentialTest.ts), which tests with the
+	// nodes' own client: GET /tags, no redirect off the service's origin, a bounded body, the token masked.
 }

@@ -179,14 +179,15 @@ describe('credentials, from the node: "Connect to Support Chat"', () => {
 		await modal.waitFor();
 	});
 
-	test('a wrong token: the dialog says it could not connect, and why', async () => {
+	test('a wrong token: the dialog says it could not connect, with the service’s own message and what to check', async () => {
 		sandbox.clearLog();
 		await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.origin);
 		await modal.getByTestId('parameter-input-apiToken').locator('input').fill('wrong-token');
 		await modal.getByTestId('credential-save-button').click();
 		await modal.getByText('Couldn’t connect with these settings').waitFor();
 		await modal.getByText('More details').click();
-		await modal.getByText(`401 Unauthorized. ${hintForStatus(401)}`).waitFor();
+		// "Invalid bearer token" is the sandbox's own words (sandbox/sandbox.js), as a real service would say them.
+		await modal.getByText(`The service answered GET /tags with 401: Invalid bearer token. ${hintForStatus(401)}`).waitFor();
 		// n8n tests on save and again as the dialog settles: every test was one refused GET /tags.
 		expect(new Set(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(new Set(['GET /tags 401']));
 		await expect(modal.innerText()).resolves.not.toContain('wrong-token');

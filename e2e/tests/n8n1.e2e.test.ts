@@ -6,6 +6,7 @@ import { ACTION_TYPE, deployWorkflow, SANDBOX_TOKEN } from '../support';
 import { describeAgentScenarios } from '../support/agentScenario';
 import { describeLeadEscalation } from '../support/leadEscalation';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
 
 /*
  * The package in a real install of the last n8n 1.x (installed by the harness into a cache folder of
@@ -44,6 +45,20 @@ describe(`n8n ${N8N1}`, () => {
 			.filter((line) => line.includes(PACKAGE_NAME) || /supportChat/i.test(line))
 			.filter((line) => /error|fail|warn|unknown|could not/i.test(line));
 		expect(complaints).toEqual([]);
+	});
+
+	// The credential type has no declarative test: 1.x, like 2.x, must find the nodes' testedBy function.
+	test('tests the credentials with the nodes’ function: the service’s own message for a wrong token', async () => {
+		const { n8n, sandbox } = context;
+		const data = (apiToken: string) => ({ baseUrl: sandbox.origin, apiToken, allowHttp: false, webhookSecret: '' });
+		const [credential] = await n8n.importCredentials({ name: 'Credential test', type: 'supportChatApi', data: data(SANDBOX_TOKEN) });
+		const test = async (apiToken: string) =>
+			(await n8n.rest('POST', '/rest/credentials/test', { credentials: { ...credential, data: data(apiToken) } })).data;
+		expect(await test(SANDBOX_TOKEN)).toEqual({ status: 'OK', message: 'Connection successful' });
+		expect(await test('wrong-token')).toEqual({
+			status: 'Error',
+			message: `The service answered GET /tags with 401: Invalid bearer token. ${hintForStatus(401)}`,
+		});
 	});
 
 	test(`offers ${TOOL_TYPE} without N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE`, async () => {

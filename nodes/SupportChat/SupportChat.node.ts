@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { properties, subtitle } from './actions/versionDescription';
-import { listSearch } from './methods';
+import { credentialTest, listSearch } from './methods';
 
 export class SupportChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,12 +24,13 @@ export class SupportChat implements INodeType {
 			{
 				name: 'supportChatApi',
 				required: true,
+				testedBy: 'supportChatApiTest',
 			},
 		],
 		properties,
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this, this.continueOnFail());

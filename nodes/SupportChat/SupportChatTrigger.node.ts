@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { credentialTest } from './methods';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
@@ -32,6 +33,8 @@ export class SupportChatTrigger implements INodeType {
 				name: 'supportChatApi',
 				required: true,
 				displayOptions: { hide: { verification: ['none'] } },
+				// Either node may be the one n8n asks to test the credentials: both name the same test.
+				testedBy: 'supportChatApiTest',
 			},
 		],
 		webhooks: [
@@ -46,6 +49,8 @@ export class SupportChatTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest };
 
 	// There is no API to register a webhook (spec §6: the URL is pasted into the dashboard by hand), so
 	// the lifecycle has nothing to create, check or delete remotely.

@@ -15,6 +15,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import { SsrfProtectionConfig } from '@n8n/config';
 import { Container } from '@n8n/di';
 import {
+	CredentialTestContext,
 	Credentials,
 	ExecutionLifecycleHooks,
 	ExternalSecretsProxy,
@@ -51,6 +52,7 @@ import type {
 	ILoadOptionsFunctions,
 	INode,
 	INodeCredentialsDetails,
+	INodeCredentialTestResult,
 	INodeExecutionData,
 	INodeParameters,
 	INodeProperties,
@@ -938,4 +940,36 @@ export async function callMethod<T>(opts: CallMethodOptions<T>): Promise<T> {
 	const additionalData = buildAdditionalData(helper, randomUUID(), workflowId);
 	const context = new LoadOptionsContext(workflow, node, additionalData, opts.path ?? 'parameters');
 	return await opts.call(context);
+}
+
+export interface TestCredentialsOptions {
+	/** The credential type, as n8n loads it. */
+	credentialType: ICredentialType;
+	/** The node types that may name a test for it with `testedBy`. */
+	nodeTypes: NodeTypeMap;
+	/** Decrypted credential data, as the editor's dialog sends it. */
+	data: ICredentialDataDecryptedObject;
+}
+
+/**
+ * Tests credentials as the editor's "Retry"/"Save" does (n8n's CredentialsTester): the credential type's
+ * own declarative `test` would win, so none may be there; else the first node naming a `testedBy`
+ * function is asked, under n8n-core's real CredentialTestContext (its `helpers.request` is n8n's legacy
+ * request adapter over axios).
+ */
+export async function testCredentials(opts: TestCredentialsOptions): Promise<INodeCredentialTestResult> {
+	const { name } = opts.credentialType;
+	if (opts.credentialType.test !== undefined) {
+		throw new UnexpectedError(`${name} has a declarative test: n8n would run it instead of any node's`);
+	}
+	for (const type of Object.values(opts.nodeTypes)) {
+		const node = type as INodeType;
+		const entry = node.description.credentials?.find((credential) => credential.name === name && typeof credential.testedBy === 'string');
+		if (entry === undefined) continue;
+		const test = node.methods?.credentialTest?.[entry.testedBy as string];
+		if (test === undefined) throw new UnexpectedError(`${node.description.name} names ${String(entry.testedBy)}, which it does not have`);
+		const context = new CredentialTestContext(buildAdditionalData(new MemoryCredentialsHelper([], {}, createNodeTypes(withBuiltIns({}))), randomUUID(), randomUUID()));
+		return await test.call(context, { id: 'credential-test', name: `${name} (test)`, type: name, data: structuredClone(opts.data) });
+	}
+	throw new UnexpectedError(`no node tests ${name}`);
 }

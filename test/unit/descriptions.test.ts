@@ -2,8 +2,8 @@ import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { paginationOptions, requestOptions } from '../../nodes/SupportChat/descriptions/common';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/request';
-import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
+import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
 
 // The editor shows the literal defaults of the options; the transport falls back to its own
 // constants when an option is not set. Both must say the same thing.
@@ -96,15 +96,15 @@ describe('the action node\'s subtitle on the canvas', () => {
 	});
 });
 
-describe('the credential test names the cause of a refusal', () => {
-	it('401, 403 and 404 each have a message; 401 and 403 use the nodes\' hints', () => {
-		const rules = new SupportChatApi().test.rules ?? [];
-		const messages = Object.fromEntries(
-			rules.map((rule) => [(rule.properties as { value: number }).value, (rule.properties as { message: string }).message]),
-		);
-		expect(rules.every((rule) => rule.type === 'responseCode')).toBe(true);
-		expect(messages[401]).toBe(`401 Unauthorized. ${hintForStatus(401)}`);
-		expect(messages[403]).toBe(`403 Forbidden. ${hintForStatus(403)}`);
-		expect(messages[404]).toMatch(/^404 Not Found: .*Base URL/);
+describe('the credential test', () => {
+	// n8n 2.41 (CredentialsTester.getCredentialTestFunction) runs a credential type's own `test` first and
+	// never reaches a node's: with one, the function that shows the service's message would be dead code.
+	it('is the nodes\' function, not a declarative request of the credential type', () => {
+		expect(new SupportChatApi()).not.toHaveProperty('test');
+		for (const node of [new SupportChat(), new SupportChatTrigger()]) {
+			const entry = node.description.credentials?.find((credential) => credential.name === 'supportChatApi');
+			expect(entry?.testedBy).toBe('supportChatApiTest');
+			expect(typeof node.methods?.credentialTest?.supportChatApiTest).toBe('function');
+		}
 	});
 });

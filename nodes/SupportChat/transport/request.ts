@@ -1,9 +1,12 @@
 import type {
+	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -19,6 +22,22 @@ import { decideRetry, parseRetryAfter } from './retry';
 export const CREDENTIALS_TYPE = 'supportChatApi';
 
 export type SupportChatContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/**
+ * The part of n8n's context the client uses. An execution or a list lookup is one; the credential test,
+ * whose context has only the legacy `request` helper, builds one in ./credentialTest.
+ */
+export interface ClientContext {
+	getNode(): INode;
+	getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
+	helpers: {
+		httpRequestWithAuthentication(
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+			additionalCredentialOptions?: IAdditionalCredentialOptions,
+		): Promise<unknown>;
+	};
+}
 
 const MEGABYTE = 1024 * 1024;
 
@@ -146,7 +165,7 @@ export class SupportChatClient {
 	readonly mask: SecretMask;
 
 	private constructor(
-		private readonly ctx: SupportChatContext,
+		private readonly ctx: ClientContext,
 		readonly baseUrl: string,
 		private readonly credentials: ICredentialDataDecryptedObject,
 		token: string | undefined,
@@ -158,7 +177,7 @@ export class SupportChatClient {
 	}
 
 	static async connect(
-		ctx: SupportChatContext,
+		ctx: ClientContext,
 		itemIndex: number,
 		settings: ClientSettings = DEFAULT_CLIENT_SETTINGS,
 		limiter: RateLimiter = new RateLimiter(settings.requestsPerSecond),

@@ -65,7 +65,7 @@ describe('SupportChatTrigger description (public interface)', () => {
 
 	test('the credential (webhookSecret) is asked for only when a scheme needs it', () => {
 		expect(description.credentials).toEqual([
-			{ name: 'supportChatApi', required: true, displayOptions: { hide: { verification: ['none'] } } },
+			{ name: 'supportChatApi', required: true, displayOptions: { hide: { verification: ['none'] } }, testedBy: 'supportChatApiTest' },
 		]);
 		expect(new SupportChatApi().properties.map((entry) => entry.name)).toContain('webhookSecret');
 	});

@@ -1,0 +1,100 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ClientContext, ClientSettings } from './request';
+import { DEFAULT_CLIENT_SETTINGS, SupportChatClient } from './request';
+
+/**
+ * The credential dialog waits for the answer: one retry at most, a short deadline, and a small body
+ * (a page of tags is a few kilobytes; anything far larger is not the API answering).
+ */
+const TEST_SETTINGS: ClientSettings = {
+	...DEFAULT_CLIENT_SETTINGS,
+	maxAttempts: 2,
+	baseDelayMs: 500,
+	maxDelayMs: 2_000,
+	timeoutMs: 15_000,
+	maxResponseBytes: 1024 * 1024,
+};
+
+/** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */
+const TEST_NODE: INode = {
+	id: 'support-chat-credential-test',
+	name: 'Support Chat API credential test',
+	type: 'supportChat',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/**
+ * The client's context over what n8n gives a credential test: the legacy `request` helper only, and the
+ * credentials as typed (n8n has already put back secrets the editor sent redacted). The token is put on
+ * by hand, as the credentials' `authenticate` would; redirects and status codes are left to the client,
+ * which reads the body as a stream under its own size and time bounds.
+ */
+function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): ClientContext {
+	const token = typeof data.apiToken === 'string' ? data.apiToken : '';
+	return {
+		getNode: () => TEST_NODE,
+		getCredentials: async () => data,
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) =>
+				(await test.helpers.request({
+					method: options.method ?? 'GET',
+					uri: options.url,
+					qs: options.qs,
+					body: options.body,
+					json: options.json,
+					headers: { ...options.headers, Authorization: `Bearer ${token}` },
+					useStream: options.encoding === 'stream',
+					resolveWithFullResponse: true,
+					simple: false,
+					followRedirect: false,
+					followAllRedirects: false,
+					timeout: options.timeout,
+				})) as unknown,
+		},
+	};
+}
+
+/** GET /tags exists on every Support Chat API: a 404 means the Base URL points elsewhere, not a missing record. */
+const NOT_THE_API =
+	'There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing.';
+
+/** The message and its hint in one line, as the dialog shows them. */
+function explain(error: NodeApiError | NodeOperationError): string {
+	const message = error.message.replace(/\.$/, '');
+	const hint = error instanceof NodeApiError && error.httpCode === '404' ? NOT_THE_API : error.description;
+	return hint ? `${message}. ${hint}` : message;
+}
+
+/**
+ * Tests the credentials with the nodes' own client: GET /tags, the token masked everywhere, and the
+ * service's own message with our hint when it refuses (n8n's declarative test shows only the status text).
+ */
+export async function testSupportChatApi(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	try {
+		const client = await SupportChatClient.connect(clientContext(this, data), 0, TEST_SETTINGS);
+		await client.request({ method: 'GET', path: '/tags' });
+		return { status: 'OK', message: 'Connection successful' };
+	} catch (error) {
+		// The client turns every failure of the exchange into one of these, with the token masked; anything
+		// else is a bug, left to n8n to report.
+		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+			return { status: 'Error', message: explain(error) };
+		}
+		throw new NodeOperationError(TEST_NODE, error as Error);
+	}
+}
