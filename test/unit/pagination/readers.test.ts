@@ -9,11 +9,6 @@ const first: PageRequest = { path: '/users', qs: {} };
 const users = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}` }));
 const read = (body: unknown, headers: Record<string, string> = {}, settings: Partial<PaginationSettings> = {}) =>
 	readPage(body, headers, first, { ...DEFAULT_PAGINATION, ...settings });
-const timed = <T>(run: () => T): { value: T; ms: number } => {
-	const started = performance.now();
-	const value = run();
-	return { value, ms: performance.now() - started };
-};
 
 describe('declared counts bound nothing: the plan is lazy', () => {
 	it.each([
@@ -22,8 +17,8 @@ describe('declared counts bound nothing: the plan is lazy', () => {
 		['an offset total of 1e12', { items: users(2), offset: 0, limit: 2, total: 1e12 }, 5e11 - 1, 'offset', 1e12 - 2],
 		['total 1e12 at per_page 2', { results: users(2), page: 1, per_page: 2, total: 1e12 }, 5e11 - 1, 'page', 5e11],
 	])('%s: read at once, the last planned request computed, not listed', (_name, body, count, param, lastValue) => {
-		const { value: page, ms } = timed(() => read(body));
-		expect(ms).toBeLessThan(50);
+		// A plan that listed its requests could not be built at these counts: the test would not end.
+		const page = read(body);
 		expect(page.plan?.count).toBe(count);
 		expect(page.plan?.at(count - 1).qs[param]).toBe(lastValue);
 	});
@@ -104,16 +99,23 @@ describe('Link rel="last" declares the page count', () => {
 	});
 });
 
+/*
+ * No clock here (a timed assertion fails on a busy machine): the inputs are a million characters, so a
+ * scan that is quadratic in them would take hours and the suite would not end, while a linear one takes
+ * milliseconds. The reader looks at the first 16 KB only (Node's HTTP client refuses larger headers
+ * anyway). The regular expressions themselves are proven linear by recheck (test/package).
+ */
 describe('Link headers cost a linear scan, whatever they hold', () => {
+	const MILLION = 1_000_000;
 	it.each([
-		['100,000 "<"', '<'.repeat(100_000)],
-		['"<" then 100,000 ">"', `<${'>'.repeat(100_000)}`],
-		['100,000 links without rel', '<a>;,'.repeat(100_000)],
-		['a rel of 100,000 spaces', `<a>; rel="${' '.repeat(100_000)}x"`],
-		['100,000 ";"', `<a>${';'.repeat(100_000)}`],
-	])('%s', (_name, header) => {
-		const { ms } = timed(() => linkHeaderNext(header));
-		expect(ms).toBeLessThan(100);
+		['a million "<"', '<'.repeat(MILLION), null],
+		['"<" then a million ">"', `<${'>'.repeat(MILLION)}`, null],
+		['a million links without rel', '<a>;,'.repeat(MILLION / 5), null],
+		['a rel of a million spaces', `<a>; rel="${' '.repeat(MILLION)}x"`, null],
+		['a million ";"', `<a>${';'.repeat(MILLION)}`, null],
+		['a next link after a million characters of other links', `${'<a>;,'.repeat(MILLION / 5)}<https://a/x?page=2>; rel="next"`, null],
+	])('%s', (_name, header, next) => {
+		expect(linkHeaderNext(header)).toBe(next);
 	});
 
 	it('keeps reading rel among other parameters', () => {
