@@ -254,6 +254,25 @@ describe('the token never reaches an item or an error, in any form', () => {
 		expectNoToken(run);
 	});
 
+	it('a token where the message is cut (its 300th character) is masked first, so no part of it shows', async () => {
+		const message = `${'x'.repeat(295)}${TOKEN} was refused`;
+		sandbox.fault({ kind: 'raw', status: 403, contentType: 'application/json', body: JSON.stringify({ message }) });
+		const failed = await getUser();
+		const shown = failed.error('Support Chat')?.message ?? '';
+		expect(shown).toContain('x'.repeat(295));
+		expect(shown).not.toContain(TOKEN.slice(0, 4));
+		expectNoToken(failed);
+	});
+
+	it('a redirect to an address longer than 2,048 characters is refused whole, and names no part of it past the origin', async () => {
+		const long = `/users/${'a'.repeat(2100)}${TOKEN}`;
+		sandbox.fault({ kind: 'redirect', location: `${sandbox.origin}${long}` });
+		const failed = await getUser();
+		expect(failed.error('Support Chat')?.message).toContain('to an address longer than 2048 characters');
+		expect(sandbox.requests).toHaveLength(1);
+		expectNoToken(failed);
+	});
+
 	it('an error body quoting the token is masked in the message and the stored answer, also with continue-on-fail', async () => {
 		const body = JSON.stringify({ message: `Token ${TOKEN} lacks scope; ${Buffer.from(`Bearer ${TOKEN}`).toString('base64')}` });
 		sandbox.fault({ kind: 'raw', status: 403, contentType: 'application/json', body, times: 2 });

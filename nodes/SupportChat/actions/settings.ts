@@ -4,15 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PaginationSettings, PaginationStyle } from '../transport/pageShape';
 import { DEFAULT_PAGINATION, PAGINATION_STYLES } from '../transport/pageShape';
 import type { ClientSettings } from '../transport/request';
-import { DEFAULT_CLIENT_SETTINGS } from '../transport/request';
+import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from '../transport/request';
 
 const MEGABYTE = 1024 * 1024;
 
-/**
- * The longest delay a timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once, so a
- * Timeout or Max Retry Wait beyond it would fail every request immediately, or retry without waiting.
- */
-const MAX_TIMER_MS = 2_147_483_647;
 
 function clamp(value: number, min: number, max: number): number {
 	return Math.min(max, Math.max(min, value));

@@ -59,6 +59,17 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
 	maxResponseBytes: 32 * MEGABYTE,
 };
 
+/**
+ * For what the editor waits on (the credential test, a From List picker): one retry at most and a
+ * short deadline, with the nodes' own size bound.
+ */
+export const INTERACTIVE_CLIENT_SETTINGS: ClientSettings = {
+	...DEFAULT_CLIENT_SETTINGS,
+	maxAttempts: 2,
+	maxDelayMs: 2_000,
+	timeoutMs: 15_000,
+};
+
 export interface RequestSpec {
 	method: IHttpRequestMethods;
 	/** Path under the base URL, e.g. `/users/42`. */
@@ -82,6 +93,12 @@ export interface ApiResponse {
  * Spaces requests evenly so that no more than `requestsPerSecond` start in any second. One limiter
  * is shared by all items and all pages of an execution, so concurrent page fetches respect it too.
  */
+/**
+ * The longest delay a timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once, so a
+ * Timeout or Max Retry Wait beyond it would fail every request immediately, or retry without waiting.
+ */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 export class RateLimiter {
 	private lastStart = -Infinity;
 
@@ -103,7 +120,8 @@ export class RateLimiter {
 				this.lastStart = now;
 				return;
 			}
-			await sleep(due - now);
+			// A rate set by expression far below the editor's minimum asks for more than a timer takes.
+			await sleep(Math.min(due - now, MAX_TIMER_MS));
 		}
 	}
 }
@@ -143,6 +161,8 @@ function discard(body: unknown): void {
 
 /** Same-origin redirects of a read are followed, at most this many in a row. */
 const MAX_REDIRECTS = 5;
+/** A redirect to an address longer than this is refused: no API needs one, and the message quotes it. */
+const MAX_LOCATION_LENGTH = 2048;
 
 const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
 
@@ -271,10 +291,12 @@ export class SupportChatClient {
 					description: hintForStatus(undefined),
 				});
 			}
-			const serviceMessage = extractErrorMessage(errorBody) ?? `HTTP ${outcome.status}`;
+			// Masked before the message is cut out of it: a token across the cut would no longer match whole.
+			const maskedBody = this.mask.value(errorBody);
+			const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
 			throw this.error(outcome.status, `The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`, {
 				description: hintForStatus(outcome.status, spec.resourceLabel),
-				body: errorBody,
+				body: maskedBody,
 			});
 		}
 	}
@@ -288,8 +310,11 @@ export class SupportChatClient {
 	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
 		const visited = new Set<string>([url]);
 		let current = url;
+		// One deadline for the whole answer, redirects included: each hop does not start the clock again.
+		const deadline = Date.now() + this.settings.timeoutMs;
 		for (;;) {
-			const started = Date.now();
+			const left = deadline - Date.now();
+			if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
 			const first = current === url;
 			const raw = (await this.ctx.helpers.httpRequestWithAuthentication.call(
 				this.ctx,
@@ -306,7 +331,7 @@ export class SupportChatClient {
 					ignoreHttpStatusErrors: true,
 					disableFollowRedirect: true,
 					sendCredentialsOnCrossOriginRedirect: false,
-					timeout: this.settings.timeoutMs,
+					timeout: left,
 				},
 				// The credentials read once by connect(): without them n8n decrypts them again for
 				// every request, which is most of a page's cost on a long list.
@@ -319,7 +344,7 @@ export class SupportChatClient {
 				current = this.redirectTarget(spec, where, status, headers.location, current, visited);
 				continue;
 			}
-			const bytes = await readAnswer(raw.body, this.settings.maxResponseBytes, started + this.settings.timeoutMs);
+			const bytes = await readAnswer(raw.body, this.settings.maxResponseBytes, deadline);
 			return { status, headers, bytes, url: current };
 		}
 	}
@@ -339,9 +364,12 @@ export class SupportChatClient {
 			throw this.error(status, `The service answered ${where} with a redirect (${status}) ${message}`, { description });
 		};
 		if (location === undefined || location.trim() === '') refuse('that says nowhere to go');
+		// Refused whole rather than cut: a cut address is not where the service pointed, and a token across
+		// the cut would escape the mask in the message.
+		if (location.trim().length > MAX_LOCATION_LENGTH) refuse(`to an address longer than ${MAX_LOCATION_LENGTH} characters`);
 		let target: URL;
 		try {
-			target = new URL(location.trim().slice(0, 2048), from);
+			target = new URL(location.trim(), from);
 		} catch {
 			return refuse('to an address that is not a URL');
 		}
@@ -385,14 +413,14 @@ export class SupportChatClient {
 			}
 			case 'malformed':
 				throw this.error(status, `The service answered ${where} with malformed JSON`, {
-					description: `The answer began with: ${this.mask.text(answer.text.slice(0, 120))}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
+					description: `The answer began with: ${this.mask.text(answer.text).slice(0, 120)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
 					body: answer.text,
 				});
 			case 'empty':
 				if (read) throw this.noRecord(status, where, 'an empty body');
 				return undefined;
 			case 'text':
-				if (read) throw this.noRecord(status, where, `text instead of JSON ("${clipText(answer.text)}")`);
+				if (read) throw this.noRecord(status, where, `text instead of JSON ("${clipText(this.mask.text(answer.text))}")`);
 				return this.mask.text(answer.text);
 			case 'json': {
 				const { value } = answer;
@@ -405,7 +433,7 @@ export class SupportChatClient {
 						description: `${hintForStatus(undefined, spec.resourceLabel)}${notDone}`,
 					});
 				}
-				if (read && typeof value !== 'object') throw this.noRecord(status, where, `a bare value (${clipText(String(value))})`);
+				if (read && typeof value !== 'object') throw this.noRecord(status, where, `a bare value (${clipText(this.mask.text(String(value)))})`);
 				const failure = failureInBody(value);
 				if (failure !== undefined) {
 					throw this.error(status, `The service reported a failure for ${where}: ${failure}`, {
@@ -444,7 +472,7 @@ export class SupportChatClient {
 		error.context.supportChat = true;
 		if (extra.body !== undefined) {
 			const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
-			error.context.responseBody = this.mask.text(text.slice(0, 2000));
+			error.context.responseBody = this.mask.text(text).slice(0, 2000);
 		}
 		return error;
 	}
