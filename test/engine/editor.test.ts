@@ -82,6 +82,15 @@ describe('From list', () => {
 		expect(rest.paginationToken).toBeUndefined();
 	});
 
+	it('with a filter, a service whose next page is one already read gets a clear error, not copies', async () => {
+		sandbox.fault({ path: '/users', kind: 'repeat-cursor' });
+		await expect(search('searchUsers', 'nobody-matches-this')).rejects.toThrow(
+			'The service named a page already read as the next one; the list ends here',
+		);
+		// The first page, then its next page once; the repeat is recognised before it is asked again.
+		expect(sandbox.requests).toHaveLength(2);
+	});
+
 	it('labels conversations by id, user and status', async () => {
 		const page = await search('searchConversations');
 		const first = sandbox.state.conversations[0];

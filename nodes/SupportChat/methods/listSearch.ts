@@ -5,7 +5,7 @@ import type { PageRequest } from '../transport/pageShape';
 import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
-import { SupportChatClient } from '../transport/request';
+import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from '../transport/request';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;
@@ -26,8 +26,9 @@ function parseToken(token: string): PageRequest | undefined {
 
 /** With a filter, pages are read until this many entries match, or the list ends. */
 const FILTERED_ENTRIES = 20;
-/** ...but never more pages than this per call: the editor asks for more when the user scrolls. */
+/** ...but never more pages than this per call, nor for longer: the editor asks for more when the user scrolls. */
 const FILTERED_PAGES_PER_CALL = 10;
+const FILTERED_MS_PER_CALL = 5_000;
 
 /**
  * The editor's "From list" pages through the same pagination machinery as Get Many; the next request
@@ -41,12 +42,22 @@ function searchList(path: string, toItem: ToItem) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const client = await SupportChatClient.connect(this, 0);
+		const client = await SupportChatClient.connect(this, 0, INTERACTIVE_CLIENT_SETTINGS);
 		let request = paginationToken ? parseToken(paginationToken) : { path, qs: {} };
 		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
 		const needle = filter?.trim().toLowerCase() ?? '';
 		const results: INodeListSearchItems[] = [];
+		const readUntil = Date.now() + FILTERED_MS_PER_CALL;
+		const asked = new Set<string>();
 		for (let pages = 0; request && pages < (needle === '' ? 1 : FILTERED_PAGES_PER_CALL); pages++) {
+			// A service whose next page is one already read would fill the list with copies.
+			const key = JSON.stringify(request);
+			if (asked.has(key)) {
+				throw new NodeOperationError(this.getNode(), 'The service named a page already read as the next one; the list ends here', {
+					description: 'Its pagination goes in a circle. Choose the record By ID instead.',
+				});
+			}
+			asked.add(key);
 			let reading;
 			try {
 				({ reading } = await fetchPage(client, request, DEFAULT_PAGINATION));
@@ -64,7 +75,7 @@ function searchList(path: string, toItem: ToItem) {
 					.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle)),
 			);
 			request = reading.next !== undefined && reading.items.length > 0 ? reading.next : undefined;
-			if (results.length >= FILTERED_ENTRIES) break;
+			if (results.length >= FILTERED_ENTRIES || Date.now() >= readUntil) break;
 		}
 		return { results, paginationToken: request ? JSON.stringify(request) : undefined };
 	};

@@ -8,21 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ClientContext, ClientSettings } from './request';
-import { DEFAULT_CLIENT_SETTINGS, SupportChatClient } from './request';
+import type { ClientContext } from './request';
+import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from './request';
 
-/**
- * The credential dialog waits for the answer: one retry at most, a short deadline, and a small body
- * (a page of tags is a few kilobytes; anything far larger is not the API answering).
- */
-const TEST_SETTINGS: ClientSettings = {
-	...DEFAULT_CLIENT_SETTINGS,
-	maxAttempts: 2,
-	baseDelayMs: 500,
-	maxDelayMs: 2_000,
-	timeoutMs: 15_000,
-	maxResponseBytes: 1024 * 1024,
-};
 
 /** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */
 const TEST_NODE: INode = {
@@ -86,7 +74,7 @@ export async function testSupportChatApi(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	try {
-		const client = await SupportChatClient.connect(clientContext(this, data), 0, TEST_SETTINGS);
+		const client = await SupportChatClient.connect(clientContext(this, data), 0, INTERACTIVE_CLIENT_SETTINGS);
 		await client.request({ method: 'GET', path: '/tags' });
 		return { status: 'OK', message: 'Connection successful' };
 	} catch (error) {
