@@ -136,8 +136,14 @@ describe('a failed call, as the model gets it', () => {
 		expect(sandbox.requests).toEqual([]);
 	});
 
-	it('stops the workflow when the user chose On Error › Stop Workflow', async () => {
+	it('answers the model whatever On Error shows: the editor shows Stop Workflow when it was never set', async () => {
 		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing') }, { onError: 'stopWorkflow' });
+		expect(run.status).toBe('success');
+		expect(jsonOf(run)).toEqual([{ error: expect.stringContaining('The user was not found. Check the ID') }]);
+	});
+
+	it('stops the run when the tool\'s On Failed Call is Stop the Run', async () => {
+		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing'), onFailedCall: 'stopRun' });
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',

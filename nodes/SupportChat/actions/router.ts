@@ -41,14 +41,16 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(this, resource, operationName);
-	// One limiter for the whole execution, so the ceiling holds across items.
-	const limiter = new RateLimiter(clientSettings(readOptions(this, 0)).requestsPerSecond);
 	const returnData: INodeExecutionData[] = [];
-	const toolAnswersErrors = answersModelWithErrors(this.getNode());
+	const toolAnswersErrors = answersModelWithErrors(this);
+	// One limiter for the whole execution, so the ceiling holds across items; made in the loop, so that
+	// options that cannot be read fail their item (and, in a tool, answer the model) like any failure.
+	let limiter: RateLimiter | undefined;
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const options = readOptions(this, itemIndex);
+			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
 			const client = await SupportChatClient.connect(this, itemIndex, clientSettings(options), limiter);
 			const api: OperationApi = {
 				request: async (spec) => (await client.request(spec)).body,

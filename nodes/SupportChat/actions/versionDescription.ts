@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as conversation from './conversation';
 import * as message from './message';
 import * as tag from './tag';
+import { onFailedCallProperty } from './toolMode';
 import { selectorOf } from './types';
 import * as user from './user';
 
@@ -30,6 +31,7 @@ const resourceSelector = selectorOf(resources, {
 export const properties: INodeProperties[] = [
 	resourceSelector,
 	...Object.values(resources).flatMap((resource) => resource.description),
+	onFailedCallProperty,
 ];
 
 /**
