@@ -17,7 +17,7 @@ const ANY_EVENT_LABEL = 'Any Event';
  * list does not know (an expression's result) is shown as it is.
  */
 const subtitleNames = eventOptions.map(({ name, value }) => [value, value === ANY_EVENT ? ANY_EVENT_LABEL : name]);
-export const eventsSubtitle = `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`;
+export const eventsSubtitle = `={{ (Array.isArray($parameter["events"]) ? $parameter["events"] : []).map((event) => (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`;
 
 export const eventsProperty: INodeProperties = {
 	displayName: 'Events',
