@@ -14,6 +14,8 @@
 
 const http = require('node:http');
 
+const { readBody, sendJson } = require('../../sandbox/httpio');
+
 /** A recorded request; `authorization` is reduced to whether it carried the key. */
 /**
  * @typedef {object} ModelRequest
@@ -57,7 +59,6 @@ const http = require('node:http');
  */
 
 const MODEL = 'gpt-4.1-mini';
-const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * The tools offered in a request, in one shape for both APIs. Responses: `{type:'function', name,
@@ -101,40 +102,6 @@ function contentText(content) {
 	if (typeof content === 'string') return content;
 	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : part?.text ?? '')).join('');
 	return content === undefined || content === null ? '' : JSON.stringify(content);
-}
-
-/**
- * @param {http.IncomingMessage} req
- * @returns {Promise<string>}
- */
-function readBody(req) {
-	return new Promise((resolve, reject) => {
-		/** @type {Buffer[]} */
-		const chunks = [];
-		let size = 0;
-		req.on('data', (chunk) => {
-			size += chunk.length;
-			if (size > MAX_BODY) {
-				reject(new Error('request body too large'));
-				req.destroy();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', reject);
-	});
-}
-
-/**
- * @param {http.ServerResponse} res
- * @param {number} status
- * @param {unknown} body
- */
-function sendJson(res, status, body) {
-	const text = JSON.stringify(body);
-	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-	res.end(text);
 }
 
 /**
@@ -234,7 +201,8 @@ async function startModel(options = {}) {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const authorised = req.headers.authorization === `Bearer ${apiKey}`;
 		readBody(req)
-			.then((text) => {
+			.then(({ text, tooLarge }) => {
+				if (tooLarge) return sendJson(res, 413, { error: { message: 'request body too large', type: 'invalid_request_error' } });
 				if (req.method === 'GET' && url.pathname === '/v1/models') {
 					if (!authorised) return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
 					return sendJson(res, 200, { object: 'list', data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'e2e' }] });
