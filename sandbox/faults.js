@@ -34,7 +34,7 @@ const FAULT_KINDS = Object.freeze(/** @type {const} */ ([
  * @property {number} [intervalMs] trickle: a JSON page sent one byte every `intervalMs` (default 300) after the headers, `bytes` long.
  * @property {number} [bytes] trickle: the page's length (default 200).
  * @property {number} [inflatedBytes] gzip-bomb: a gzip body that inflates to this many bytes of JSON-looking padding (default 600 MB).
- * @property {number} [delayMs] slow: delay before the normal answer (default 1000).
+ * @property {number} [delayMs] slow: delay before the normal answer (default 1000); redirect: delay before the redirect (default none).
  * @property {number} [status] status: the status to answer; html: overrides 502; drop-after-write: overrides 500; redirect: 301/302/307/308; raw: overrides 200.
  * @property {string} [message] Text of the error body.
  */

@@ -382,6 +382,9 @@ async function startSandbox(options = {}) {
 				if (res.destroyed) return;
 				break;
 			case 'redirect':
+				// A slow hop: a chain of them tests that Timeout covers the whole answer, not each hop.
+				if (fault.delayMs !== undefined) await delay(fault.delayMs);
+				if (res.destroyed) return;
 				return answer(fault.status ?? 302, { location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' }, 'Moved');
 			case 'raw': {
 				/** @type {Record<string, string>} */

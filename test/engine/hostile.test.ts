@@ -97,6 +97,17 @@ describe('redirects never carry the token to another origin, nor send a write tw
 		expect(sandbox.requests).toHaveLength(1);
 	});
 
+	it('Timeout covers the whole answer, redirects included: each hop does not start the clock again', async () => {
+		const here = `${sandbox.baseUrl}/users/${userId()}`;
+		sandbox.fault({ kind: 'redirect', delayMs: 600, location: `${here}?hop=1` });
+		sandbox.fault({ kind: 'redirect', delayMs: 600, location: `${here}?hop=2` });
+		const run = await getUser({ timeout: 1, maxAttempts: 1 });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')?.message).toContain('Could not reach the service');
+		// Two hops of 600 ms each fit a 1 s Timeout one by one, not together: the answer is never asked for.
+		expect(sandbox.requests.map((r) => r.query.hop)).toEqual([undefined, '1']);
+	});
+
 	it('GET answered with a redirect to another host name of the same machine: refused too', async () => {
 		const port = new URL(sandbox.origin).port;
 		sandbox.fault({ kind: 'redirect', status: 301, location: `http://localhost:${port}/script/include/api/users/${userId()}` });
