@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { withHint } from '../transport/errors';
+
 /**
  * Whether n8n runs this node as a tool (of an AI Agent, or of n8n's MCP server): it then runs the
  * node's tool type, named `<name>Tool`, by the same rule as n8n's `@tool` display condition.
@@ -46,10 +48,7 @@ export const onFailedCallProperty: INodeProperties = {
 
 /** The message and the hint as one text, the way the model reads them. */
 export function toolErrorText(error: Error): string {
-	const message = error.message.trim();
-	const hint = (error as { description?: unknown }).description;
-	if (typeof hint !== 'string' || hint.trim() === '' || message.includes(hint.trim())) return message;
-	return `${message}${/[.!?…]$/.test(message) ? '' : '.'} ${hint.trim()}`;
+	return withHint(error.message, (error as { description?: unknown }).description);
 }
 
 /** The item the model gets for a failed call: `{ error }`, the shape n8n gives a tool's error. */

@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ClientContext } from './request';
+import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from './request';
 
 
@@ -59,9 +60,7 @@ const NOT_THE_API =
 
 /** The message and its hint in one line, as the dialog shows them. */
 function explain(error: NodeApiError | NodeOperationError): string {
-	const message = error.message.replace(/\.$/, '');
-	const hint = error instanceof NodeApiError && error.httpCode === '404' ? NOT_THE_API : error.description;
-	return hint ? `${message}. ${hint}` : message;
+	return withHint(error.message, error instanceof NodeApiError && error.httpCode === '404' ? NOT_THE_API : error.description);
 }
 
 /**

@@ -148,6 +148,17 @@ export function failureInBody(body: unknown): string | undefined {
 	return extractErrorMessage(rest) ?? 'the service reported a failure without a message';
 }
 
+/**
+ * A message and its hint as one line, for where only one text is shown (a model's tool answer, the
+ * credential dialog): a full stop between them unless the message ends a sentence already, and the
+ * hint once only.
+ */
+export function withHint(message: string, hint: unknown): string {
+	const text = message.trim();
+	if (typeof hint !== 'string' || hint.trim() === '' || text.includes(hint.trim())) return text;
+	return `${text}${/[.!?…]$/.test(text) ? '' : '.'} ${hint.trim()}`;
+}
+
 /** What a person should look at first, by HTTP status. */
 export function hintForStatus(status: number | undefined, resourceLabel = 'record'): string {
 	if (status === 401) {
