@@ -64,7 +64,8 @@ describe('credentials', () => {
 		const seenByEditor = JSON.parse(JSON.stringify(new SupportChatApi()));
 		expect(seenByEditor.authenticate).toEqual({
 			type: 'generic',
-			properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } },
+			// REST sends the bearer token; Support Board reads its token from the body (transport/wires).
+			properties: { headers: { Authorization: '={{$credentials.api === "supportBoard" ? "" : "Bearer " + $credentials.apiToken}}' } },
 		});
 	});
 });

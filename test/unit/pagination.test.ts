@@ -8,6 +8,7 @@ import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape'
 import { paginate } from '../../nodes/SupportChat/transport/pagination';
 import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
 import { SecretMask } from '../../nodes/SupportChat/shared/secrets';
+import { restWire } from '../../nodes/SupportChat/transport/wires/rest';
 
 const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const ctx = { getNode: () => node } as unknown as SupportChatContext;
@@ -16,6 +17,7 @@ const ctx = { getNode: () => node } as unknown as SupportChatContext;
 function scripted(bodies: unknown[]) {
 	const asked: RequestSpec[] = [];
 	const client = {
+		wire: restWire,
 		mask: new SecretMask([]),
 		resolveUrl: (spec: { url?: string }) => spec.url,
 		request: async (spec: RequestSpec) => {
@@ -29,7 +31,7 @@ function scripted(bodies: unknown[]) {
 }
 
 const rec = (...ids: number[]) => ids.map((id) => ({ id }));
-const list = (limit?: number) => ({ path: '/users', limit });
+const list = (limit?: number) => ({ list: 'users' as const, query: {}, limit });
 
 it('drops a record that shifted onto the next page', async () => {
 	const { client } = scripted([

@@ -1,7 +1,9 @@
 import { normalizeBaseUrl } from '../../nodes/SupportChat/transport/baseUrl';
 import { extractErrorMessage, failureInBody, hintForStatus } from '../../nodes/SupportChat/transport/errors';
 import { RateLimiter } from '../../nodes/SupportChat/transport/request';
-import { decideRetry, parseRetryAfter } from '../../nodes/SupportChat/transport/retry';
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+import { decideRetry, isSafeToRepeat, parseRetryAfter } from '../../nodes/SupportChat/transport/retry';
 
 describe('normalizeBaseUrl', () => {
 	it.each([
@@ -121,7 +123,7 @@ describe('parseRetryAfter', () => {
 describe('decideRetry', () => {
 	const settings = { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 10_000 };
 	const half = () => 0.5;
-	it.each<[string, Parameters<typeof decideRetry>[0], Parameters<typeof decideRetry>[1], number, object]>([
+	it.each<[string, IHttpRequestMethods, Parameters<typeof decideRetry>[1], number, object]>([
 		['429 on a POST, with Retry-After', 'POST', { kind: 'status', status: 429, retryAfterMs: 2000 }, 1, { retry: true, delayMs: 2000 }],
 		['429 without Retry-After backs off', 'GET', { kind: 'status', status: 429 }, 2, { retry: true, delayMs: 150 }],
 		['429 asking for too long', 'GET', { kind: 'status', status: 429, retryAfterMs: 3_600_000 }, 1, { retry: false, reason: 'wait-too-long' }],
@@ -133,11 +135,11 @@ describe('decideRetry', () => {
 		['404 is final', 'GET', { kind: 'status', status: 404 }, 1, { retry: false, reason: 'not-retryable' }],
 		['attempts run out', 'GET', { kind: 'status', status: 500 }, 3, { retry: false, reason: 'attempts-exhausted' }],
 	])('%s', (_name, method, outcome, attempt, expected) => {
-		expect(decideRetry(method, outcome, attempt, settings, half)).toMatchObject(expected);
+		expect(decideRetry(isSafeToRepeat(method), outcome, attempt, settings, half)).toMatchObject(expected);
 	});
 
 	it('never waits longer than the cap', () => {
-		const decision = decideRetry('GET', { kind: 'network' }, 30, { ...settings, maxAttempts: 99 }, () => 1);
+		const decision = decideRetry(true, { kind: 'network' }, 30, { ...settings, maxAttempts: 99 }, () => 1);
 		expect(decision).toEqual({ retry: true, delayMs: 10_000 });
 	});
 });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject, trimmedText } from '../shared/json';
+import type { UserFields } from '../transport/calls';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes';
 
 /**
@@ -59,7 +60,7 @@ export function recordOf(
 }
 
 /** A parameter as text: a number as written (an expression may give one), a string trimmed, else ''. */
-function parameterText(value: unknown): string {
+export function parameterText(value: unknown): string {
 	return typeof value === 'number' ? String(value) : (trimmedText(value) ?? '');
 }
 
@@ -83,10 +84,6 @@ export function requiredText(ctx: IExecuteFunctions, name: string, itemIndex: nu
 	return text;
 }
 
-export function pathId(id: string): string {
-	return encodeURIComponent(id);
-}
-
 /** "vip, lead" or ["vip", "lead"] → ["vip", "lead"]. */
 export function tagList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
@@ -99,15 +96,14 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const MAX_EMAIL_LENGTH = 254;
 
 /**
- * Builds a JSON body from the user fields of a form: checks the documented formats (spec §2: phone
- * in international format with a leading +), turns tags into an array, and adds the extra fields.
+ * The user fields of a form, checked against the documented formats (spec §2: phone in international
+ * format with a leading +), tags as a list.
  */
-export function userBody(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): IDataObject {
-	const body: IDataObject = {};
+export function userFields(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): UserFields {
+	const body: UserFields = {};
 	for (const key of ['name', 'email', 'phone'] as const) {
-		const value = fields[key];
-		if (value === undefined || value === '') continue;
-		body[key] = typeof value === 'string' ? value.trim() : value;
+		const value = parameterText(fields[key]);
+		if (value !== '') body[key] = value;
 	}
 	if (typeof body.email === 'string' && (body.email.length > MAX_EMAIL_LENGTH || !EMAIL.test(body.email))) {
 		throw new NodeOperationError(ctx.getNode(), `"${body.email}" is not a valid email address`, { itemIndex });
@@ -120,16 +116,15 @@ export function userBody(ctx: IExecuteFunctions, fields: IDataObject, itemIndex:
 		);
 	}
 	if (fields.tags !== undefined) body.tags = tagList(fields.tags);
-	return withExtraFields(ctx, body, fields, itemIndex);
+	return body;
 }
 
-/** Adds the user's "Extra Body Fields"; they override nothing the form set unless named the same. */
-export function withExtraFields(
-	ctx: IExecuteFunctions,
-	body: IDataObject,
-	fields: IDataObject,
-	itemIndex: number,
-): IDataObject {
+/**
+ * The user's "Extra Body Fields", sent beside what the node sends (REST: body fields; Support Board:
+ * the function's arguments); they override nothing the form set unless named the same.
+ */
+export function extraFields(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): IDataObject {
+	const body: IDataObject = {};
 	const extra = (fields.extraFields as IDataObject | undefined)?.field;
 	if (!Array.isArray(extra)) return body;
 	for (const entry of extra as IDataObject[]) {

@@ -53,11 +53,8 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
 			const client = await SupportChatClient.connect(this, itemIndex, clientSettings(options), limiter);
 			const api: OperationApi = {
-				request: async (spec) => (await client.request(spec)).body,
-				list: async (list) => {
-					const settings = paginationSettings(this, options, itemIndex);
-					return (await paginate(this, client, list, settings, itemIndex)).items;
-				},
+				call: async (name, args) => await client.wire.call(client, name, args),
+				list: async (list) => (await paginate(this, client, list, paginationSettings(this, options, itemIndex), itemIndex)).items,
 			};
 			const result = await operation.execute.call(this, itemIndex, api);
 			returnData.push(

@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ListRequest } from '../transport/pagination';
-import type { RequestSpec } from '../transport/request';
+import type { CallName, CallResult, Calls, ListCall } from '../transport/calls';
 import type { resources } from './versionDescription';
 
-/** What an operation may ask of the transport; it never builds headers or parses errors itself. */
+/**
+ * What an operation may ask of the transport: a call by name, or a list. It never says how either
+ * travels, builds headers or parses errors: the wire of the credentials' API does.
+ */
 export interface OperationApi {
-	/** One request; resolves to the response body. */
-	request(spec: RequestSpec): Promise<unknown>;
+	call<K extends CallName>(name: K, args: Calls[K]): Promise<CallResult>;
 	/**
 	 * A whole list through the pagination loop: up to `limit` records (every record when it is
 	 * undefined), honouring the pagination options. The list operation reads its own Return All / Limit.
 	 */
-	list(request: ListRequest): Promise<unknown[]>;
+	list(call: ListCall): Promise<unknown[]>;
 }
 
 export interface Operation {

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ListName } from '../transport/calls';
 import type { PageRequest } from '../transport/pageShape';
 import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
@@ -36,14 +37,15 @@ const FILTERED_MS_PER_CALL = 5_000;
  * here, and with a filter one call reads on until it has a page's worth of matches: the editor loads
  * more only when its list is scrolled, so matches on later pages would otherwise never show.
  */
-function searchList(path: string, toItem: ToItem) {
+function searchList(list: ListName, toItem: ToItem) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const client = await SupportChatClient.connect(this, 0, INTERACTIVE_CLIENT_SETTINGS);
-		let request = paginationToken ? parseToken(paginationToken) : { path, qs: {} };
+		const settings = client.wire.pagination(DEFAULT_PAGINATION);
+		let request = paginationToken ? parseToken(paginationToken) : client.wire.firstPage(client, list, {}, settings);
 		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
 		const needle = filter?.trim().toLowerCase() ?? '';
 		const results: INodeListSearchItems[] = [];
@@ -60,7 +62,7 @@ function searchList(path: string, toItem: ToItem) {
 			asked.add(key);
 			let reading;
 			try {
-				({ reading } = await fetchPage(client, request, DEFAULT_PAGINATION));
+				({ reading } = await fetchPage(client, request, settings));
 			} catch (error) {
 				// The answer is quoted in the message, and a service may echo the token in it.
 				if (error instanceof PageShapeError) throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
@@ -82,7 +84,7 @@ function searchList(path: string, toItem: ToItem) {
 }
 
 /** Users, labelled "name <email>". */
-export const searchUsers = searchList('/users', (record) => {
+export const searchUsers = searchList('users', (record) => {
 	const user = userSummary(record);
 	if (user.id === undefined) return undefined;
 	const label = [user.name, user.email && `<${user.email}>`].filter(Boolean).join(' ') || user.phone || user.id;
@@ -90,7 +92,7 @@ export const searchUsers = searchList('/users', (record) => {
 });
 
 /** Conversations, labelled "#id · subject · user · status". */
-export const searchConversations = searchList('/conversations', (record) => {
+export const searchConversations = searchList('conversations', (record) => {
 	const conversation = conversationSummary(record);
 	if (conversation.id === undefined) return undefined;
 	const who = conversation.user_name ?? conversation.user_email ?? (conversation.user_id && `user ${conversation.user_id}`);

@@ -12,7 +12,7 @@ import { SupportChatClient } from '../transport/request';
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const client = await SupportChatClient.connect(this, 0);
 	// A dropdown does not need thousands of entries: a few pages are enough.
-	const { items } = await paginate(this, client, { path: '/tags', limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
+	const { items } = await paginate(this, client, { list: 'tags', query: {}, limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
 	const names = items
 		.map(tagName)
 		.filter((name): name is string => typeof name === 'string' && name !== '');

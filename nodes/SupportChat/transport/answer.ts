@@ -75,14 +75,11 @@ export type Answer =
 	| { kind: 'malformed'; text: string }
 	| { kind: 'text'; text: string };
 
-function isHtml(mime: string, text: string): boolean {
-	return mime.includes('html') || text.startsWith('<');
-}
-
 /**
  * Classifies an answer:
  * - nothing but white space: empty;
- * - an HTML page (by its content type, or text starting with `<`): html, whatever status it came with;
+ * - an HTML page (text starting with `<`, or labelled HTML and not a JSON object or list: Support Board,
+ *   like much PHP, labels its JSON text/html): html, whatever status it came with;
  * - JSON: json; text that claims JSON (a JSON content type, or starting with `{`, `[` or `"`) but does
  *   not parse: malformed, whatever its content type says;
  * - anything else: text.
@@ -90,12 +87,17 @@ function isHtml(mime: string, text: string): boolean {
 export function classifyAnswer(bytes: Buffer, contentType: string | undefined): Answer {
 	const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trim();
 	if (text === '') return { kind: 'empty' };
+	if (text.startsWith('<')) return { kind: 'html', text };
 	const mime = (contentType ?? '').toLowerCase();
-	if (isHtml(mime, text)) return { kind: 'html', text };
+	let value: unknown;
 	try {
-		return { kind: 'json', value: JSON.parse(text) as unknown, text };
+		value = JSON.parse(text) as unknown;
 	} catch {
+		if (mime.includes('html')) return { kind: 'html', text };
 		const claimsJson = mime.includes('json') || text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
 		return claimsJson ? { kind: 'malformed', text } : { kind: 'text', text };
 	}
+	// A bare value labelled HTML is a page's text; an object or a list is an API's answer.
+	if (mime.includes('html') && (typeof value !== 'object' || value === null)) return { kind: 'html', text };
+	return { kind: 'json', value, text };
 }

@@ -9,15 +9,16 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Turns what a person typed into the credentials into the API's base URL: trims it, drops trailing
- * slashes, and appends the fixed API prefix once. The spec allows HTTPS only; plain HTTP is accepted
- * for loopback hosts (tests, a service on the same machine) or when the user opted in explicitly.
- * A refusal carries a message that tells the user what to change.
+ * What a person typed into the credentials as a service address: trimmed, checked, its trailing slashes
+ * dropped. The spec allows HTTPS only; plain HTTP is accepted for loopback hosts (tests, a service on
+ * the same machine) or when the user opted in explicitly. A refusal carries a message that tells the
+ * user what to change; `example` shows what the Base URL should look like.
  */
-export function normalizeBaseUrl(
+export function parseServiceUrl(
 	raw: unknown,
-	allowHttp = false,
-): { ok: true; url: string } | { ok: false; message: string } {
+	allowHttp: boolean,
+	example: string,
+): { ok: true; origin: string; path: string } | { ok: false; message: string } {
 	const typed = typeof raw === 'string' ? raw.trim() : '';
 	if (typed === '') {
 		return { ok: false, message: 'The Base URL in the Support Chat API credentials is empty' };
@@ -26,7 +27,7 @@ export function normalizeBaseUrl(
 	try {
 		url = new URL(typed);
 	} catch {
-		return { ok: false, message: `The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like https://chat.example.com/script/include/api` };
+		return { ok: false, message: `The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like ${example}` };
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		return { ok: false, message: `The Base URL must start with https:// (got ${url.protocol}//)` };
@@ -36,8 +37,17 @@ export function normalizeBaseUrl(
 	}
 	let path = url.pathname;
 	while (path.endsWith('/')) path = path.slice(0, -1);
-	if (path.toLowerCase().endsWith(API_PREFIX)) {
-		path = path.slice(0, -API_PREFIX.length);
-	}
-	return { ok: true, url: `${url.protocol}//${url.host}${path}${API_PREFIX}` };
+	return { ok: true, origin: `${url.protocol}//${url.host}`, path };
+}
+
+/** The REST API's base URL: the typed address with the fixed API prefix appended once. */
+export function normalizeBaseUrl(
+	raw: unknown,
+	allowHttp = false,
+): { ok: true; url: string } | { ok: false; message: string } {
+	const parsed = parseServiceUrl(raw, allowHttp, `https://chat.example.com${API_PREFIX}`);
+	if (!parsed.ok) return parsed;
+	let { path } = parsed;
+	if (path.toLowerCase().endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+	return { ok: true, url: `${parsed.origin}${path}${API_PREFIX}` };
 }

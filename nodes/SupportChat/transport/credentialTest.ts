@@ -31,6 +31,8 @@ const TEST_NODE: INode = {
  */
 function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): ClientContext {
 	const token = typeof data.apiToken === 'string' ? data.apiToken : '';
+	// As the credentials' `authenticate` does: Support Board reads its token from the body, not a header.
+	const authorization = data.api === 'supportBoard' ? {} : { Authorization: `Bearer ${token}` };
 	return {
 		getNode: () => TEST_NODE,
 		getCredentials: async () => data,
@@ -42,7 +44,7 @@ function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecr
 					qs: options.qs,
 					body: options.body,
 					json: options.json,
-					headers: { ...options.headers, Authorization: `Bearer ${token}` },
+					headers: { ...options.headers, ...authorization },
 					useStream: options.encoding === 'stream',
 					resolveWithFullResponse: true,
 					simple: false,
@@ -74,7 +76,7 @@ export async function testSupportChatApi(
 	const data = credential.data ?? {};
 	try {
 		const client = await SupportChatClient.connect(clientContext(this, data), 0, INTERACTIVE_CLIENT_SETTINGS);
-		await client.request({ method: 'GET', path: '/tags' });
+		await client.wire.probe(client);
 		return { status: 'OK', message: 'Connection successful' };
 	} catch (error) {
 		// The client turns every failure of the exchange into one of these, with the token masked; anything

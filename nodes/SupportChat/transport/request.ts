@@ -11,13 +11,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { maskSecretFields, mayHoldSecretFields } from '../shared/secretFields';
 import { SecretMask } from '../shared/secrets';
-import { normalizeBaseUrl } from './baseUrl';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
 import { clipText, extractErrorMessage, failureInBody, hintForStatus } from './errors';
 import type { AttemptOutcome, RetryDecision, RetrySettings } from './retry';
-import { decideRetry, parseRetryAfter } from './retry';
+import { decideRetry, isSafeToRepeat, parseRetryAfter } from './retry';
+import type { Wire } from './wire';
+import { restWire } from './wires/rest';
+import { supportBoardWire } from './wires/supportBoard';
 
 export const CREDENTIALS_TYPE = 'supportChatApi';
 
@@ -78,8 +81,16 @@ export interface RequestSpec {
 	url?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Names the record in a 404 hint ("The user was not found"). */
+	/** Names the record in a 404 hint ("The user was not found"); a list has none. */
 	resourceLabel?: string;
+	/** Whether the answer must hold a record or a list; by default, whether the method reads. */
+	read?: boolean;
+	/** Whether repeating the request has no second effect; by default, by the method (./retry). */
+	repeatable?: boolean;
+	/** How messages name the request; by default its method and path. */
+	label?: string;
+	/** The hint for a refusal, where the API has a better one than the status gives. */
+	hint?: (status: number | undefined, body: unknown) => string | undefined;
 }
 
 export interface ApiResponse {
@@ -166,13 +177,13 @@ const MAX_LOCATION_LENGTH = 2048;
 
 const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
 
-function describeRetries(decision: RetryDecision, attempts: number, method: IHttpRequestMethods): string {
+function describeRetries(decision: RetryDecision, attempts: number, what: string): string {
 	if (decision.retry) return '';
 	switch (decision.reason) {
 		case 'attempts-exhausted':
 			return ` (gave up after ${attempts} attempts)`;
 		case 'unsafe-method':
-			return ` (${method} not retried: the service may already have done it, and repeating could do it twice)`;
+			return ` (${what} not retried: the service may already have done it, and repeating could do it twice)`;
 		case 'wait-too-long':
 			return ` (the service asked to wait ${Math.ceil((decision.waitMs ?? 0) / 1000)} s, longer than "Max Retry Wait")`;
 		default:
@@ -186,9 +197,12 @@ export class SupportChatClient {
 
 	private constructor(
 		private readonly ctx: ClientContext,
+		/** How calls travel for the API the credentials chose. */
+		readonly wire: Wire,
 		readonly baseUrl: string,
 		private readonly credentials: ICredentialDataDecryptedObject,
-		token: string | undefined,
+		/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
+		readonly token: string,
 		private readonly settings: ClientSettings,
 		private readonly limiter: RateLimiter,
 		private readonly itemIndex: number,
@@ -203,10 +217,17 @@ export class SupportChatClient {
 		limiter: RateLimiter = new RateLimiter(settings.requestsPerSecond),
 	): Promise<SupportChatClient> {
 		const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
-		const base = normalizeBaseUrl(credentials.baseUrl, credentials.allowHttp === true);
+		// Credentials saved before the API could be chosen have none: they are REST.
+		const wire = credentials.api === 'supportBoard' ? supportBoardWire : restWire;
+		const base = wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
 		if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
-		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : undefined;
-		return new SupportChatClient(ctx, base.url, credentials, token, settings, limiter, itemIndex);
+		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : '';
+		return new SupportChatClient(ctx, wire, base.url, credentials, token, settings, limiter, itemIndex);
+	}
+
+	/** Input the API cannot take, found before any request: the user's to change. */
+	refuse(message: string, description?: string): NodeOperationError {
+		return new NodeOperationError(this.ctx.getNode(), this.mask.text(message), { itemIndex: this.itemIndex, description });
 	}
 
 	/**
@@ -242,7 +263,8 @@ export class SupportChatClient {
 	 */
 	async request(spec: RequestSpec): Promise<ApiResponse> {
 		const url = this.resolveUrl(spec);
-		const where = this.mask.text(`${spec.method} ${url.slice(this.baseUrl.length) || url}`);
+		const where = this.mask.text(spec.label ?? `${spec.method} ${url.slice(this.baseUrl.length) || url}`);
+		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
 			await this.limiter.wait();
 			let outcome: AttemptOutcome;
@@ -280,12 +302,12 @@ export class SupportChatClient {
 						: (error as Error).message;
 			}
 
-			const decision = decideRetry(spec.method, outcome, attempt, this.settings);
+			const decision = decideRetry(repeatable, outcome, attempt, this.settings);
 			if (decision.retry) {
 				await sleep(decision.delayMs);
 				continue;
 			}
-			const retries = describeRetries(decision, attempt, spec.method);
+			const retries = describeRetries(decision, attempt, spec.label ?? spec.method);
 			if (outcome.kind === 'network') {
 				throw this.error(undefined, `Could not reach the service for ${where}: ${networkMessage ?? 'no answer'}${retries}`, {
 					description: hintForStatus(undefined),
@@ -295,7 +317,7 @@ export class SupportChatClient {
 			const maskedBody = this.mask.value(errorBody);
 			const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
 			throw this.error(outcome.status, `The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`, {
-				description: hintForStatus(outcome.status, spec.resourceLabel),
+				description: this.hint(spec, outcome.status, maskedBody),
 				body: maskedBody,
 			});
 		}
@@ -400,8 +422,13 @@ export class SupportChatClient {
 	 *   operation says what it did; plain text is handed on as it is.
 	 * Whatever is handed on has the token masked in every string.
 	 */
+	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
+	private hint(spec: RequestSpec, status: number | undefined, body: unknown): string {
+		return spec.hint?.(status, body) ?? this.wire.notThisApi(status, body) ?? hintForStatus(status, spec.resourceLabel);
+	}
+
 	private successBody(spec: RequestSpec, where: string, status: number, answer: Answer): unknown {
-		const read = METHODS_THAT_READ.has(spec.method);
+		const read = spec.read ?? METHODS_THAT_READ.has(spec.method);
 		const notDone = read ? '' : ' The service may or may not have done it: check before running again.';
 		switch (answer.kind) {
 			case 'html': {
@@ -430,18 +457,19 @@ export class SupportChatClient {
 				}
 				if (value === false) {
 					throw this.error(status, `The service answered ${where} with false`, {
-						description: `${hintForStatus(undefined, spec.resourceLabel)}${notDone}`,
+						description: `${this.hint(spec, undefined, value)}${notDone}`,
 					});
 				}
 				if (read && typeof value !== 'object') throw this.noRecord(status, where, `a bare value (${clipText(this.mask.text(String(value)))})`);
 				const failure = failureInBody(value);
 				if (failure !== undefined) {
 					throw this.error(status, `The service reported a failure for ${where}: ${failure}`, {
-						description: hintForStatus(undefined, spec.resourceLabel),
+						description: this.hint(spec, undefined, value),
 						body: value,
 					});
 				}
-				return this.mask.mayBeInJson(answer.text) ? this.mask.value(value) : value;
+				const masked = this.mask.mayBeInJson(answer.text) ? this.mask.value(value) : value;
+				return mayHoldSecretFields(answer.text) ? maskSecretFields(masked) : masked;
 			}
 		}
 	}
@@ -453,7 +481,8 @@ export class SupportChatClient {
 		});
 	}
 
-	private error(
+	/** An API failure as the user sees it, the token masked; the wires build theirs with it too. */
+	error(
 		status: number | undefined,
 		message: string,
 		extra: { description: string; body?: unknown },

@@ -57,13 +57,14 @@ export type RetryDecision =
 /**
  * The retry rule, in one place:
  * - 429 on any method: the service refused before doing anything. Wait Retry-After when given, else back off.
- * - 5xx and network failures: only for methods safe to repeat (see SAFE_TO_REPEAT).
+ * - 5xx and network failures: only for a request safe to repeat (by its method, see SAFE_TO_REPEAT,
+ *   or as its API's wire knows it).
  * - anything else: not retried.
  * Backoff is exponential with "equal jitter" (AWS architecture blog, "Exponential Backoff And Jitter"): at least half the step, so a retry never hammers at once.
  * `random` is injected so the rule is testable.
  */
 export function decideRetry(
-	method: IHttpRequestMethods,
+	repeatable: boolean,
 	outcome: AttemptOutcome,
 	attempt: number,
 	settings: RetrySettings,
@@ -72,7 +73,7 @@ export function decideRetry(
 	const rateLimited = outcome.kind === 'status' && outcome.status === 429;
 	const transient = outcome.kind === 'network' || (outcome.kind === 'status' && outcome.status >= 500);
 	if (!rateLimited && !transient) return { retry: false, reason: 'not-retryable' };
-	if (!rateLimited && !isSafeToRepeat(method)) return { retry: false, reason: 'unsafe-method' };
+	if (!rateLimited && !repeatable) return { retry: false, reason: 'unsafe-method' };
 	if (attempt >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
 
 	const told = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;

@@ -6,7 +6,7 @@ import { DEFAULT_PAGINATION } from '../../../nodes/SupportChat/transport/pageSha
 import { paginate } from '../../../nodes/SupportChat/transport/pagination';
 import { bodies, ctx, rec, scripted, TOKEN } from './scripted';
 
-const list = (limit?: number) => ({ path: '/users', limit });
+const list = (limit?: number) => ({ list: 'users' as const, query: {}, limit });
 const settings = (overrides = {}) => ({ ...DEFAULT_PAGINATION, ...overrides });
 const failure = async (promise: Promise<unknown>) => {
 	const error = (await promise.then(() => undefined, (e: unknown) => e)) as { message: string; description?: string } | undefined;

@@ -58,7 +58,7 @@ it('paginate ends with records or a NodeApiError, shows no token and sends at mo
 		fc.asyncProperty(fc.array(answer, { minLength: 1, maxLength: 6 }), settings, fc.option(fc.integer({ min: 1, max: 40 })), async (answers, chosen, limit) => {
 			// An endless service: the answers cycle, whatever they promise.
 			const { client, asked } = scripted((n) => answers[(n - 1) % answers.length]);
-			const result = await paginate(ctx, client, { path: '/users', limit: limit ?? undefined }, { ...DEFAULT_PAGINATION, ...chosen }, 0).then(
+			const result = await paginate(ctx, client, { list: 'users' as const, query: {}, limit: limit ?? undefined }, { ...DEFAULT_PAGINATION, ...chosen }, 0).then(
 				(list) => ({ list }),
 				(error: unknown) => ({ error }),
 			);

@@ -60,7 +60,7 @@ describe.each(NAMES)('"%s"', (name) => {
 
 	it('through the whole loop ends or fails as documented', async () => {
 		const { client } = scripted(bodies(JSON.parse(JSON.stringify({ data: rows, [name]: { next: name } })), { data: [] }));
-		const result = await paginate(ctx, client, { path: '/users' }, DEFAULT_PAGINATION, 0).catch((e: Error) => e);
+		const result = await paginate(ctx, client, { list: 'users', query: {} }, DEFAULT_PAGINATION, 0).catch((e: Error) => e);
 		if (result instanceof Error) expect(result.name).toBe('NodeApiError');
 		else expect(result.items).toEqual(rows);
 	});

@@ -3,6 +3,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
+import { restWire } from '../../../nodes/SupportChat/transport/wires/rest';
 import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../../nodes/SupportChat/transport/request';
 
 export const TOKEN = 'tok-9f8e7d6c5b4a';
@@ -18,6 +19,7 @@ export interface Answer {
 export function scripted(answers: Answer[] | ((n: number, spec: RequestSpec) => Answer)) {
 	const asked: RequestSpec[] = [];
 	const client = {
+		wire: restWire,
 		mask: new SecretMask([TOKEN]),
 		resolveUrl: (spec: { url?: string }) => spec.url,
 		request: async (spec: RequestSpec) => {

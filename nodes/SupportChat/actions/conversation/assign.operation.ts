@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { locatorValue, pathId, requiredText, resultOf, withExtraFields } from '../helpers';
+import { extraFields, locatorValue, requiredText, resultOf } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
@@ -44,12 +44,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: O
 	const assignee = requiredText(this, 'assignee', itemIndex, 'Assignee');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const field = typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== '' ? fields.assigneeField.trim() : 'agent_id';
-	const body = withExtraFields(this, { [field]: assignee }, fields, itemIndex);
-	const response = await api.request({
-		method: 'POST',
-		path: `/conversations/${pathId(id)}/assign`,
-		body,
-		resourceLabel: 'conversation',
+	const { answer, sent } = await api.call('assignConversation', {
+		id,
+		assignee,
+		assigneeField: field,
+		extra: extraFields(this, fields, itemIndex),
 	});
-	return resultOf(response, { id, assigned: true, ...body }, CONVERSATION_KEYS);
+	return resultOf(answer, { id, assigned: true, ...sent }, CONVERSATION_KEYS);
 }

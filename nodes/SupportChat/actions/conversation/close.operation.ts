@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
-import { locatorValue, pathId, resultOf, withExtraFields } from '../helpers';
+import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
@@ -20,12 +20,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = withExtraFields(this, {}, fields, itemIndex);
-	const response = await api.request({
-		method: 'POST',
-		path: `/conversations/${pathId(id)}/close`,
-		body,
-		resourceLabel: 'conversation',
-	});
-	return resultOf(response, { id, closed: true }, CONVERSATION_KEYS);
+	const { answer } = await api.call('closeConversation', { id, extra: extraFields(this, fields, itemIndex) });
+	return resultOf(answer, { id, closed: true }, CONVERSATION_KEYS);
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
-import { resultOf, withExtraFields } from '../helpers';
+import { extraFields, parameterText, resultOf } from '../helpers';
+import type { ConversationFields } from '../../transport/calls';
 import type { OperationApi } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
@@ -59,12 +60,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {};
-	for (const key of ['user_id', 'message', 'subject', 'status']) {
-		const value = fields[key];
-		if (value !== undefined && value !== '') body[key] = typeof value === 'string' ? value.trim() : value;
+	const conversation: ConversationFields = {};
+	for (const key of ['user_id', 'message', 'subject', 'status'] as const) {
+		const value = parameterText(fields[key]);
+		if (value !== '') conversation[key] = value;
 	}
-	withExtraFields(this, body, fields, itemIndex);
-	const response = await api.request({ method: 'POST', path: '/conversations', body, resourceLabel: 'conversation' });
-	return resultOf(response, body, CONVERSATION_KEYS);
+	const { answer, sent } = await api.call('createConversation', { fields: conversation, extra: extraFields(this, fields, itemIndex) });
+	return resultOf(answer, sent, CONVERSATION_KEYS);
 }

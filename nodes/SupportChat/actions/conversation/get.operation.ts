@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
-import { locatorValue, maybeSimplify, pathId, recordOf } from '../helpers';
+import { locatorValue, maybeSimplify, recordOf } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationApi } from '../types';
 
@@ -21,6 +21,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
-	const body = await api.request({ method: 'GET', path: `/conversations/${pathId(id)}`, resourceLabel: 'conversation' });
-	return maybeSimplify(this, itemIndex, [recordOf(this, body, itemIndex, 'conversation', CONVERSATION_KEYS)], conversationSummary);
+	const { answer } = await api.call('getConversation', { id });
+	return maybeSimplify(this, itemIndex, [recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS)], conversationSummary);
 }

@@ -40,10 +40,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const conversations = await api.list({
-		path: '/conversations',
-		qs: listQuery(this, itemIndex, ['status']),
+		list: 'conversations',
+		query: listQuery(this, itemIndex, ['status']),
 		limit: readLimit(this, itemIndex),
-		resourceLabel: 'conversation',
 	});
 	return maybeSimplify(this, itemIndex, conversations.map((c) => toRecord(c)), conversationSummary);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { locatorValue, requiredText, resultOf, withExtraFields } from '../helpers';
+import { extraFields, locatorValue, parameterText, requiredText, resultOf } from '../helpers';
 import type { OperationApi } from '../types';
 
 const properties: INodeProperties[] = [
@@ -33,7 +33,16 @@ const properties: INodeProperties[] = [
 			{ name: 'User', value: 'user', description: 'A message on behalf of the visitor, if your service supports it' },
 		],
 	},
-	bodyFields(),
+	bodyFields([
+		{
+			displayName: 'Sender ID',
+			name: 'senderId',
+			type: 'string',
+			default: '',
+			description:
+				'ID of the user who writes the message, where Send As does not say enough: sent as sender_id to a REST service; with Support Board, the message is written by this user (an agent, say) instead of the admin whose token it is',
+		},
+	]),
 	requestOptionsCollection,
 ];
 
@@ -44,7 +53,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: O
 	const message = requiredText(this, 'message', itemIndex, 'Message');
 	const type = requiredText(this, 'messageType', itemIndex, 'Send As');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = withExtraFields(this, { conversation_id: conversationId, message, type }, fields, itemIndex);
-	const response = await api.request({ method: 'POST', path: '/messages', body, resourceLabel: 'conversation' });
-	return resultOf(response, body, ['message']);
+	const senderId = parameterText(fields.senderId);
+	const { answer, sent } = await api.call('sendMessage', {
+		conversationId,
+		message,
+		type,
+		senderId: senderId === '' ? undefined : senderId,
+		extra: extraFields(this, fields, itemIndex),
+	});
+	return resultOf(answer, sent, ['message']);
 }

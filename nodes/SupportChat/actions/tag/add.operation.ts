@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { locatorValue, resultOf, withExtraFields } from '../helpers';
+import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationApi } from '../types';
 
 const properties: INodeProperties[] = [
@@ -45,7 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: O
 	const userId = locatorValue(this, 'userId', itemIndex, 'user');
 	const tag = locatorValue(this, 'tag', itemIndex, 'tag');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = withExtraFields(this, { user_id: userId, tag }, fields, itemIndex);
-	const response = await api.request({ method: 'POST', path: '/tags', body, resourceLabel: 'user' });
-	return resultOf(response, body, ['tag']);
+	const { answer, sent } = await api.call('addTag', { userId, tag, extra: extraFields(this, fields, itemIndex) });
+	return resultOf(answer, sent, ['tag']);
 }

@@ -16,10 +16,9 @@ export const description = updateDisplayOptions({ show: { resource: ['tag'], ope
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const tags = await api.list({
-		path: '/tags',
-		qs: listQuery(this, itemIndex),
+		list: 'tags',
+		query: listQuery(this, itemIndex),
 		limit: readLimit(this, itemIndex),
-		resourceLabel: 'tag',
 	});
 	// Some services list tags as plain names.
 	return tags.map((tag) => toRecord(tag, 'name'));

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
-import { resultOf, userBody } from '../helpers';
+import { extraFields, resultOf, userFields } from '../helpers';
 import type { OperationApi } from '../types';
-import { USER_KEYS, userFields } from './fields';
+import { USER_KEYS, userProperties } from './fields';
 
 const properties: INodeProperties[] = [
-	bodyFields(userFields, {
+	bodyFields(userProperties, {
 		displayName: 'Fields',
 		name: 'additionalFields',
 		description: 'The service requires none of these in general; yours may require some',
@@ -19,13 +19,14 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = userBody(this, fields, itemIndex);
-	if (Object.keys(body).length === 0) {
+	const user = userFields(this, fields, itemIndex);
+	const extra = extraFields(this, fields, itemIndex);
+	if (Object.keys(user).length === 0 && Object.keys(extra).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No user fields given', {
 			itemIndex,
 			description: 'Add at least a name, an email or a phone under Fields.',
 		});
 	}
-	const response = await api.request({ method: 'POST', path: '/users', body, resourceLabel: 'user' });
-	return resultOf(response, body, USER_KEYS);
+	const { answer, sent } = await api.call('createUser', { fields: user, extra });
+	return resultOf(answer, sent, USER_KEYS);
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idInput, requestOptionsCollection } from '../../descriptions/common';
-import { locatorValue, pathId } from '../helpers';
+import { locatorValue } from '../helpers';
 import type { OperationApi } from '../types';
 
 const properties: INodeProperties[] = [...idInput('userId', 'User'), requestOptionsCollection];
@@ -11,6 +11,6 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
-	const response = await api.request({ method: 'DELETE', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
-	return response === undefined ? { id, deleted: true, noResponseBody: true } : { id, deleted: true };
+	const { answer } = await api.call('deleteUser', { id });
+	return answer === undefined ? { id, deleted: true, noResponseBody: true } : { id, deleted: true };
 }

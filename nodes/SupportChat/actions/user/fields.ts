@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** The four fields the spec documents for a user (§2), shared by create and update. */
-export const userFields: INodeProperties[] = [
+export const userProperties: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
-import { locatorValue, maybeSimplify, pathId, recordOf } from '../helpers';
+import { locatorValue, maybeSimplify, recordOf } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationApi } from '../types';
 import { USER_KEYS } from './fields';
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
-	const body = await api.request({ method: 'GET', path: `/users/${pathId(id)}`, resourceLabel: 'user' });
-	return maybeSimplify(this, itemIndex, [recordOf(this, body, itemIndex, 'user', USER_KEYS)], userSummary);
+	const { answer } = await api.call('getUser', { id });
+	return maybeSimplify(this, itemIndex, [recordOf(this, answer, itemIndex, 'user', USER_KEYS)], userSummary);
 }

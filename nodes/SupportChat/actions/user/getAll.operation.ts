@@ -18,10 +18,9 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const users = await api.list({
-		path: '/users',
-		qs: listQuery(this, itemIndex),
+		list: 'users',
+		query: listQuery(this, itemIndex),
 		limit: readLimit(this, itemIndex),
-		resourceLabel: 'user',
 	});
 	return maybeSimplify(this, itemIndex, users.map((user) => toRecord(user)), userSummary);
 }

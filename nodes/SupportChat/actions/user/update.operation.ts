@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
-import { locatorValue, pathId, resultOf, userBody } from '../helpers';
+import { extraFields, locatorValue, resultOf, userFields } from '../helpers';
 import type { OperationApi } from '../types';
-import { USER_KEYS, userFields } from './fields';
+import { USER_KEYS, userProperties } from './fields';
 
 const properties: INodeProperties[] = [
 	...idInput('userId', 'User'),
-	bodyFields(userFields, {
+	bodyFields(userProperties, {
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		description:
@@ -22,13 +22,14 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body = userBody(this, fields, itemIndex);
-	if (Object.keys(body).length === 0) {
+	const user = userFields(this, fields, itemIndex);
+	const extra = extraFields(this, fields, itemIndex);
+	if (Object.keys(user).length === 0 && Object.keys(extra).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No fields to update', {
 			itemIndex,
 			description: 'Add at least one field under Update Fields.',
 		});
 	}
-	const response = await api.request({ method: 'PUT', path: `/users/${pathId(id)}`, body, resourceLabel: 'user' });
-	return resultOf(response, { id, ...body }, USER_KEYS);
+	const { answer, sent } = await api.call('updateUser', { id, fields: user, extra });
+	return resultOf(answer, { id, ...sent }, USER_KEYS);
 }

@@ -19,7 +19,7 @@ export function requestKey(request: PageRequest): string {
 		.sort()
 		.map((k) => `${k}=${JSON.stringify(request.qs[k])}`)
 		.join('&');
-	return `${request.url ?? request.path}?${qs}`;
+	return `${request.url ?? request.path ?? ''}?${qs}`;
 }
 
 /**

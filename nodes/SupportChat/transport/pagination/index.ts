@@ -1,2 +1,2 @@
-export type { ListRequest, ListResult } from './loop';
+export type { ListResult } from './loop';
 export { fetchPage, paginate } from './loop';

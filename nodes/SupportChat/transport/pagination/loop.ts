@@ -1,6 +1,7 @@
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { ListCall } from '../calls';
 import type { ApiResponse, SupportChatClient, SupportChatContext } from '../request';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
@@ -10,13 +11,6 @@ import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './settings';
 import { cut } from './values';
 
-export interface ListRequest {
-	path: string;
-	qs?: IDataObject;
-	/** Max records to return; undefined = all. */
-	limit?: number;
-	resourceLabel?: string;
-}
 
 export type ListResult = Collected;
 
@@ -34,24 +28,15 @@ export async function fetchPage(
 	client: SupportChatClient,
 	page: PageRequest,
 	settings: PaginationSettings,
-	resourceLabel?: string,
 	relativeTo?: string,
 ): Promise<Fetched> {
-	const response = await client.request({
-		method: 'GET',
-		path: page.path,
-		url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, relativeTo),
-		qs: page.qs,
-		resourceLabel,
-	});
+	const response = await client.request(client.wire.pageSpec(client, page, relativeTo));
 	return { response, reading: readPage(response.body, response.headers, page, settings) };
 }
 
-function firstRequest(list: ListRequest, settings: PaginationSettings): PageRequest {
-	const qs: IDataObject = { ...(list.qs ?? {}) };
-	if (settings.pageSize > 0) qs[settings.limitParam] = settings.pageSize;
-	if (settings.style === 'page' && settings.firstPage !== 1) qs[settings.pageParam] = settings.firstPage;
-	return { path: list.path, qs };
+/** How messages name a list: its path, or the function that reads it. */
+function listLabel(first: PageRequest): string {
+	return first.path ?? String(first.qs.function ?? first.url ?? 'the list');
 }
 
 /**
@@ -62,10 +47,13 @@ function firstRequest(list: ListRequest, settings: PaginationSettings): PageRequ
 export async function paginate(
 	ctx: SupportChatContext,
 	client: SupportChatClient,
-	list: ListRequest,
-	settings: PaginationSettings,
+	list: ListCall,
+	options: PaginationSettings,
 	itemIndex: number,
 ): Promise<ListResult> {
+	// The user's pagination options, with what the credentials' API fixes put over them.
+	const settings = client.wire.pagination(options);
+	const first = client.wire.firstPage(client, list.list, list.query, settings);
 	// Every message goes through the mask: a service may echo the token as a cursor or in a link.
 	const failure: Failure = (message, description, context) =>
 		new NodeApiError(ctx.getNode(), context, {
@@ -73,11 +61,11 @@ export async function paginate(
 			description: cut(client.mask.text(description), 1000),
 			itemIndex,
 		});
-	const collector = new Collector(list.path, settings, list.limit, failure);
+	const collector = new Collector(listLabel(first), settings, list.limit, failure);
 	let previousUrl: string | undefined;
 	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
 		try {
-			return await fetchPage(client, page, settings, list.resourceLabel, relativeTo);
+			return await fetchPage(client, page, settings, relativeTo);
 		} catch (error) {
 			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
 			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
@@ -85,7 +73,7 @@ export async function paginate(
 		}
 	};
 
-	let request: PageRequest | undefined = firstRequest(list, settings);
+	let request: PageRequest | undefined = first;
 	while (request) {
 		collector.admit(request);
 		const { response, reading }: Fetched = await fetch(request, previousUrl);

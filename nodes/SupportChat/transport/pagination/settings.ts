@@ -13,7 +13,7 @@ export interface PaginationSettings {
 	cursorParam: string;
 	pageParam: string;
 	offsetParam: string;
-	/** Query parameter carrying the page size; used when pageSize > 0. */
+	/** Query parameter carrying the page size; used when pageSize > 0 and it is named. */
 	limitParam: string;
 	pageSize: number;
 	firstPage: number;
@@ -37,9 +37,10 @@ export const DEFAULT_PAGINATION: PaginationSettings = {
 };
 
 export interface PageRequest {
-	/** Path under the base URL (the first request, and parameter-based styles). */
+	/** Path under the base URL (the first request, and parameter-based styles); none for Support Board. */
 	path?: string;
 	/** A link the service gave (URL styles). */
 	url?: string;
+	/** The page's parameters: the query string in REST, the function and its arguments for Support Board. */
 	qs: IDataObject;
 }

@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What an operation can ask of the service, by name, with what it names. An operation never says how
+ * a call travels: each wire in ./wires (the REST paths of the service description, Support Board's Web
+ * API) implements every call here, so a call without an implementation fails to compile.
+ */
+
+/** The user fields the service description documents (§2), checked by the operation. */
+export interface UserFields {
+	name?: string;
+	email?: string;
+	phone?: string;
+	tags?: string[];
+}
+
+/** The fields of a new conversation the node offers (the description shows none). */
+export interface ConversationFields {
+	user_id?: string;
+	message?: string;
+	subject?: string;
+	status?: string;
+}
+
+/** `extra`: the user's Extra Body Fields, sent as they are beside what the node sends. */
+export interface Calls {
+	getUser: { id: string };
+	createUser: { fields: UserFields; extra: IDataObject };
+	updateUser: { id: string; fields: UserFields; extra: IDataObject };
+	deleteUser: { id: string };
+	getConversation: { id: string };
+	createConversation: { fields: ConversationFields; extra: IDataObject };
+	assignConversation: { id: string; assignee: string; assigneeField: string; extra: IDataObject };
+	closeConversation: { id: string; extra: IDataObject };
+	sendMessage: { conversationId: string; message: string; type: string; senderId?: string; extra: IDataObject };
+	addTag: { userId: string; tag: string; extra: IDataObject };
+}
+
+export type CallName = keyof Calls;
+
+/**
+ * What a call brought back: the service's answer (its envelope already taken off by the wire where the
+ * wire knows it), and what was sent, which is what an operation reports when the answer holds no record.
+ */
+export interface CallResult {
+	answer: unknown;
+	sent: IDataObject;
+}
+
+export type ListName = 'users' | 'conversations' | 'tags';
+
+export interface ListCall {
+	list: ListName;
+	/** Filters and the user's Extra Query Parameters. */
+	query: IDataObject;
+	/** Max records to return; undefined = all. */
+	limit?: number;
+}
+
+/** Names a list's records in messages and hints. */
+export const LIST_LABELS: Readonly<Record<ListName, string>> = { users: 'user', conversations: 'conversation', tags: 'tag' };

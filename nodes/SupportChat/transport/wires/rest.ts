@@ -1,0 +1,83 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isDataObject } from '../../shared/json';
+import { normalizeBaseUrl } from '../baseUrl';
+import type { Calls, CallName, CallResult, ListName } from '../calls';
+import type { PageRequest } from '../pagination/settings';
+import type { RequestSpec, SupportChatClient } from '../request';
+import type { Wire } from '../wire';
+import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
+
+const id = encodeURIComponent;
+
+/** A request of the REST API, and what it sends (the body, or nothing). */
+type Route<K extends CallName> = (args: Calls[K]) => RequestSpec & { body?: IDataObject };
+
+/** Every call as the service description's REST paths (§4) put it. */
+const ROUTES: { [K in CallName]: Route<K> } = {
+	getUser: (a) => ({ method: 'GET', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
+	createUser: (a) => ({ method: 'POST', path: '/users', body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
+	updateUser: (a) => ({ method: 'PUT', path: `/users/${id(a.id)}`, body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
+	deleteUser: (a) => ({ method: 'DELETE', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
+	getConversation: (a) => ({ method: 'GET', path: `/conversations/${id(a.id)}`, resourceLabel: 'conversation' }),
+	createConversation: (a) => ({ method: 'POST', path: '/conversations', body: { ...a.fields, ...a.extra }, resourceLabel: 'conversation' }),
+	assignConversation: (a) => ({
+		method: 'POST',
+		path: `/conversations/${id(a.id)}/assign`,
+		body: { [a.assigneeField]: a.assignee, ...a.extra },
+		resourceLabel: 'conversation',
+	}),
+	closeConversation: (a) => ({ method: 'POST', path: `/conversations/${id(a.id)}/close`, body: { ...a.extra }, resourceLabel: 'conversation' }),
+	sendMessage: (a) => ({
+		method: 'POST',
+		path: '/messages',
+		body: {
+			conversation_id: a.conversationId,
+			message: a.message,
+			type: a.type,
+			...(a.senderId === undefined ? {} : { sender_id: a.senderId }),
+			...a.extra,
+		},
+		resourceLabel: 'conversation',
+	}),
+	addTag: (a) => ({ method: 'POST', path: '/tags', body: { user_id: a.userId, tag: a.tag, ...a.extra }, resourceLabel: 'user' }),
+};
+
+const LIST_PATHS: Readonly<Record<ListName, string>> = { users: '/users', conversations: '/conversations', tags: '/tags' };
+
+export const restWire: Wire = {
+	title: 'REST paths',
+
+	endpoint: (typed, allowHttp) => {
+		if (typeof typed === 'string' && looksLikeSupportBoard(typed)) return { ok: false, message: SUPPORT_BOARD_HINT };
+		return normalizeBaseUrl(typed, allowHttp);
+	},
+
+	async call(client: SupportChatClient, name, args): Promise<CallResult> {
+		const spec = (ROUTES[name] as Route<typeof name>)(args);
+		const answer = (await client.request(spec)).body;
+		return { answer, sent: isDataObject(spec.body) ? spec.body : {} };
+	},
+
+	firstPage(_client, list, query, settings): PageRequest {
+		const qs: IDataObject = { ...query };
+		if (settings.pageSize > 0) qs[settings.limitParam] = settings.pageSize;
+		if (settings.style === 'page' && settings.firstPage !== 1) qs[settings.pageParam] = settings.firstPage;
+		return { path: LIST_PATHS[list], qs };
+	},
+
+	pagination: (settings) => settings,
+
+	pageSpec: (client, page, relativeTo) => ({
+		method: 'GET',
+		path: page.path,
+		url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, relativeTo),
+		qs: page.qs,
+	}),
+
+	async probe(client) {
+		await client.request({ method: 'GET', path: LIST_PATHS.tags });
+	},
+
+	notThisApi: (status, body) => (status === 404 && looksLikeSupportBoard(body) ? SUPPORT_BOARD_HINT : undefined),
+};

@@ -1,0 +1,151 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isDataObject } from '../../shared/json';
+import { parseServiceUrl } from '../baseUrl';
+import type { CallName, CallResult, Calls, ListName } from '../calls';
+import type { PageRequest, PaginationSettings } from '../pagination/settings';
+import type { SupportChatClient } from '../request';
+import type { Wire } from '../wire';
+import { SB_LISTS, SUPPORT_BOARD_PAGE_SIZE, TAGS_UNSUPPORTED, codeHint, conversationStatus, fn, notFound, unsupported } from './supportBoardApi';
+
+/**
+ * Support Board's Web API (board.support docs › API › Web API; its include/api.php): one endpoint,
+ * `POST {install}/include/api.php`, with the function's name, the admin token and the arguments in a
+ * JSON body, answering `{"success": true, "response": …}`. Learned from the product's public source
+ * (3.8.7) and checked against a running copy; see ./supportBoardApi for what each function answers.
+ */
+
+const ENDPOINT = '/include/api.php';
+
+/** The install folder, the SaaS or cloud `/script`, `…/include`, `…/include/api` or the full `…/include/api.php`. */
+function endpointPath(path: string): string {
+	const lower = path.toLowerCase();
+	if (lower.endsWith(ENDPOINT)) return path;
+	if (lower.endsWith('/include/api')) return `${path}.php`;
+	if (lower.endsWith('/include')) return `${path}/api.php`;
+	return `${path}${ENDPOINT}`;
+}
+
+/** A user's name as Support Board keeps it: the first word as first name, the rest as last name. */
+function splitName(name: string | undefined): IDataObject {
+	if (name === undefined) return {};
+	const space = name.indexOf(' ');
+	return space === -1 ? { first_name: name, last_name: '' } : { first_name: name.slice(0, space), last_name: name.slice(space + 1).trim() };
+}
+
+type Args = Calls[keyof Calls];
+
+/** The user fields as add-user and update-user read them; the phone is one of the user's extra fields. */
+function userArgs(client: SupportChatClient, fields: Calls['createUser']['fields'], extraKey: 'extra' | 'settings_extra'): IDataObject {
+	if (fields.tags !== undefined && fields.tags.length > 0) throw unsupported(client, TAGS_UNSUPPORTED);
+	const args: IDataObject = { ...splitName(fields.name) };
+	if (fields.email !== undefined) args.email = fields.email;
+	if (fields.phone !== undefined) args[extraKey] = { phone: [fields.phone, 'Phone'] };
+	return args;
+}
+
+type Implementation<K extends CallName> = (client: SupportChatClient, args: Calls[K]) => Promise<CallResult>;
+
+/** `true` answers a write that has nothing more to say: the operation then reports what was sent. */
+const done = (answer: unknown): unknown => (answer === true ? {} : answer);
+
+const CALLS: { [K in CallName]: Implementation<K> } = {
+	async getUser(client, { id }) {
+		const sent = { user_id: id };
+		return { answer: notFound(client, await fn.read(client, 'get-user', sent), 'user', id), sent };
+	},
+	async createUser(client, { fields, extra }) {
+		const sent = { ...userArgs(client, fields, 'extra'), ...extra };
+		const id = await fn.write(client, 'add-user', sent);
+		return { answer: isDataObject(id) ? id : { id, ...sent }, sent };
+	},
+	async updateUser(client, { id, fields, extra }) {
+		const sent = { user_id: id, ...userArgs(client, fields, 'settings_extra'), ...extra };
+		return { answer: done(await fn.repeatable(client, 'update-user', sent)), sent };
+	},
+	async deleteUser(client, { id }) {
+		const sent = { user_id: id };
+		return { answer: done(await fn.repeatable(client, 'delete-user', sent)), sent };
+	},
+	async getConversation(client, { id }) {
+		const sent = { conversation_id: id };
+		return { answer: notFound(client, await fn.read(client, 'get-conversation', sent), 'conversation', id), sent };
+	},
+	async createConversation(client, { fields, extra }) {
+		if (fields.user_id === undefined) {
+			throw unsupported(client, 'Support Board opens a conversation with a user: set User ID under Fields');
+		}
+		const sent: IDataObject = { user_id: fields.user_id, title: fields.subject ?? '', ...conversationStatus(fields.status), ...extra };
+		const conversation = await fn.write(client, 'new-conversation', sent);
+		if (fields.message === undefined) return { answer: conversation, sent };
+		// The product opens a conversation empty: the first message is the user's, sent into it.
+		const conversationId = isDataObject(conversation) && isDataObject(conversation.details) ? conversation.details.id : undefined;
+		const message = await fn.write(client, 'send-message', { user_id: fields.user_id, conversation_id: conversationId as string, message: fields.message }, 'conversation');
+		return { answer: { ...(conversation as IDataObject), first_message: message as IDataObject }, sent: { ...sent, message: fields.message } };
+	},
+	async assignConversation(client, { id, assignee, extra }) {
+		const sent = { conversation_id: id, agent_id: assignee, ...extra };
+		return { answer: done(await fn.write(client, 'update-conversation-agent', sent, 'conversation')), sent };
+	},
+	async closeConversation(client, { id, extra }) {
+		const sent = { conversation_id: id, status_code: 3, ...extra };
+		return { answer: done(await fn.write(client, 'update-conversation-status', sent, 'conversation')), sent };
+	},
+	async sendMessage(client, { conversationId, message, type, senderId, extra }) {
+		const sent = { user_id: senderId ?? (await senderOf(client, type, conversationId)), conversation_id: conversationId, message, ...extra };
+		return { answer: await fn.write(client, 'send-message', sent, 'conversation'), sent };
+	},
+	addTag: async (client) => {
+		throw unsupported(client, TAGS_UNSUPPORTED);
+	},
+};
+
+/**
+ * Who writes a message sent as `type`: as agent, the admin whose token it is (the product's `-1`); as
+ * the visitor, the conversation's owner; as bot, the product's bot user.
+ */
+async function senderOf(client: SupportChatClient, type: string, conversationId: string): Promise<string | number> {
+	if (type === 'agent') return -1;
+	if (type === 'bot') return String(await fn.read(client, 'get-bot-id', {}));
+	if (type === 'user') {
+		const owner = notFound(client, await fn.read(client, 'get-user-from-conversation', { conversation_id: conversationId }), 'conversation', conversationId);
+		if (isDataObject(owner) && owner.id !== undefined) return String(owner.id);
+	}
+	throw unsupported(client, `Support Board writes a message as an agent, the user or the bot; "${type}" is none of them: choose it under Send As`);
+}
+
+export const supportBoardWire: Wire = {
+	title: 'Support Board Web API',
+
+	endpoint(typed, allowHttp) {
+		const parsed = parseServiceUrl(typed, allowHttp, 'https://example.com/supportboard');
+		if (!parsed.ok) return parsed;
+		return { ok: true, url: `${parsed.origin}${endpointPath(parsed.path)}` };
+	},
+
+	call: (client, name, args) => (CALLS[name] as (c: SupportChatClient, a: Args) => Promise<CallResult>)(client, args),
+
+	firstPage(client, list: ListName, query: IDataObject): PageRequest {
+		if (list === 'tags') throw unsupported(client, TAGS_UNSUPPORTED);
+		return { qs: { ...SB_LISTS[list].args(query), pagination: 0 } };
+	},
+
+	/** The product's pages are known: an index from 0, 100 rows each, the rows under `response`. */
+	pagination: (settings: PaginationSettings) => ({
+		...settings,
+		style: 'page',
+		itemsPath: 'response',
+		pageParam: 'pagination',
+		firstPage: 0,
+		pageSize: SUPPORT_BOARD_PAGE_SIZE,
+		limitParam: '',
+	}),
+
+	pageSpec: (client, page) => fn.spec(client, String(page.qs.function), page.qs, { read: true, repeatable: true }),
+
+	async probe(client) {
+		await fn.read(client, 'count-users', {});
+	},
+
+	notThisApi: (status, body) => codeHint(status, body),
+};
