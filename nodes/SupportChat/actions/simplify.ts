@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { getPath, isRecord, own } from '../shared/json';
 import type { SummaryFields } from '../shared/vocabulary/records';
-import { CONVERSATION_SUMMARY, TAG_NAME_KEYS, USER_SUMMARY } from '../shared/vocabulary/records';
+import { CONVERSATION_SUMMARY, CONVERSATION_USER_NAME_PARTS, NAME_PARTS, TAG_NAME_KEYS, USER_SUMMARY } from '../shared/vocabulary/records';
 
 /** The first of several names a service may give the same field. */
 function pick(record: IDataObject, paths: readonly string[]): IDataObject[string] | undefined {
@@ -23,6 +23,17 @@ function summarize(record: IDataObject, fields: SummaryFields): IDataObject {
 	return summary;
 }
 
+/** A name kept as first and last name, joined; undefined when no pair has a first name. */
+function joinedName(record: IDataObject, pairs: readonly (readonly [string, string])[]): string | undefined {
+	for (const [first, last] of pairs) {
+		const given = getPath(record, first);
+		if (typeof given !== 'string' || given.trim() === '') continue;
+		const family = getPath(record, last);
+		return typeof family === 'string' && family.trim() !== '' ? `${given.trim()} ${family.trim()}` : given.trim();
+	}
+	return undefined;
+}
+
 /** A tag's name: the tag itself when it is a plain value, else its first name key that is set. */
 export function tagName(tag: unknown): unknown {
 	if (!isRecord(tag)) return tag;
@@ -41,6 +52,8 @@ function tagNames(value: unknown): string[] | undefined {
 /** The fields people use of a user record, under one set of names whatever the service calls them. */
 export function userSummary(record: IDataObject): IDataObject {
 	const summary = summarize(record, USER_SUMMARY);
+	const name = summary.name ?? joinedName(record, NAME_PARTS);
+	if (name !== undefined) summary.name = name;
 	const tags = tagNames(own(record, 'tags'));
 	if (tags !== undefined) summary.tags = tags;
 	return summary;
@@ -48,5 +61,7 @@ export function userSummary(record: IDataObject): IDataObject {
 
 /** The fields people use of a conversation record. */
 export function conversationSummary(record: IDataObject): IDataObject {
-	return summarize(record, CONVERSATION_SUMMARY);
+	const summary = summarize(record, CONVERSATION_SUMMARY);
+	const name = summary.user_name ?? joinedName(record, CONVERSATION_USER_NAME_PARTS);
+	return name === undefined ? summary : { ...summary, user_name: name };
 }

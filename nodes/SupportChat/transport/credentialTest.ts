@@ -56,13 +56,9 @@ function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecr
 	};
 }
 
-/** GET /tags exists on every Support Chat API: a 404 means the Base URL points elsewhere, not a missing record. */
-const NOT_THE_API =
-	'There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing.';
-
 /** The message and its hint in one line, as the dialog shows them. */
 function explain(error: NodeApiError | NodeOperationError): string {
-	return withHint(error.message, error instanceof NodeApiError && error.httpCode === '404' ? NOT_THE_API : error.description);
+	return withHint(error.message, error.description);
 }
 
 /**

@@ -159,8 +159,15 @@ export function withHint(message: string, hint: unknown): string {
 	return `${text}${/[.!?…]$/.test(text) ? '' : '.'} ${hint.trim()}`;
 }
 
-/** What a person should look at first, by HTTP status. */
-export function hintForStatus(status: number | undefined, resourceLabel = 'record'): string {
+/**
+ * A 404 on a request that names no record (a list, the credential test): nothing is at that path, so
+ * the Base URL is what to check.
+ */
+export const NO_API_AT_BASE_URL =
+	"There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing. If your service is Support Board, choose Support Board Web API under API in the Support Chat API credentials.";
+
+/** What a person should look at first, by HTTP status; `resourceLabel` names the record a request names. */
+export function hintForStatus(status: number | undefined, resourceLabel?: string): string {
 	if (status === 401) {
 		return 'The service rejected the API token. Check the token in the Support Chat API credentials; it may have been rotated or revoked.';
 	}
@@ -168,6 +175,7 @@ export function hintForStatus(status: number | undefined, resourceLabel = 'recor
 		return 'The token is valid but not allowed to do this. Check the permissions of the account the token belongs to.';
 	}
 	if (status === 404) {
+		if (resourceLabel === undefined) return NO_API_AT_BASE_URL;
 		return `The ${resourceLabel} was not found. Check the ID, and that the Base URL in the credentials points at your service.`;
 	}
 	if (status === 400 || status === 409 || status === 422) {

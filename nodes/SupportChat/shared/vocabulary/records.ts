@@ -47,6 +47,21 @@ export const TAG_NAME_KEYS: readonly string[] = ['name', 'tag', 'title', 'label'
 /** Simplify's fields: each output field and the paths it may be found at, first non-empty one wins. */
 export type SummaryFields = Readonly<Record<string, readonly string[]>>;
 
+/**
+ * A name kept in two fields, first and last (Support Board's users), where no whole name is set: each
+ * entry is a pair of paths, the first pair with a first name wins.
+ */
+export const NAME_PARTS: readonly (readonly [string, string])[] = [
+	['first_name', 'last_name'],
+	['firstName', 'lastName'],
+];
+
+/** The same in a conversation, for the name of the user it is with. */
+export const CONVERSATION_USER_NAME_PARTS: readonly (readonly [string, string])[] = [
+	['details.first_name', 'details.last_name'],
+	['conversation_first_name', 'conversation_last_name'],
+];
+
 /** The fields people use of a user record (actions/simplify.ts, the user picker). */
 export const USER_SUMMARY: SummaryFields = {
 	id: ['id', '_id', 'uuid', 'user_id'],
@@ -57,14 +72,15 @@ export const USER_SUMMARY: SummaryFields = {
 
 /** The fields people use of a conversation record (actions/simplify.ts, the conversation picker). */
 export const CONVERSATION_SUMMARY: SummaryFields = {
-	id: ['id', '_id', 'uuid', 'conversation_id'],
-	status: ['status', 'state'],
-	subject: ['subject', 'title'],
-	user_id: ['user_id', 'userId', 'visitor_id', 'contact_id', 'user.id', 'visitor.id', 'contact.id'],
+	// Support Board: get-conversation answers {messages, details}; get-conversations rows prefix conversation_.
+	id: ['id', '_id', 'uuid', 'conversation_id', 'details.id'],
+	status: ['status', 'state', 'status_code', 'conversation_status_code', 'details.status_code'],
+	subject: ['subject', 'title', 'details.title'],
+	user_id: ['user_id', 'userId', 'visitor_id', 'contact_id', 'user.id', 'visitor.id', 'contact.id', 'conversation_user_id', 'details.user_id'],
 	user_name: ['user.name', 'visitor.name', 'contact.name', 'user_name'],
 	user_email: ['user.email', 'visitor.email', 'contact.email', 'user_email'],
-	assignee_id: ['assignee_id', 'agent_id', 'assigned_to', 'assignee.id', 'agent.id', 'assignee'],
-	created_at: ['created_at', 'createdAt', 'created'],
-	updated_at: ['updated_at', 'updatedAt', 'updated'],
+	assignee_id: ['assignee_id', 'agent_id', 'assigned_to', 'assignee.id', 'agent.id', 'assignee', 'details.agent_id'],
+	created_at: ['created_at', 'createdAt', 'created', 'creation_time', 'conversation_creation_time', 'details.creation_time'],
+	updated_at: ['updated_at', 'updatedAt', 'updated', 'last_update_time'],
 	closed_at: ['closed_at', 'closedAt', 'archived_at'],
 };

@@ -79,5 +79,6 @@ export const restWire: Wire = {
 		await client.request({ method: 'GET', path: LIST_PATHS.tags });
 	},
 
-	notThisApi: (status, body) => (status === 404 && looksLikeSupportBoard(body) ? SUPPORT_BOARD_HINT : undefined),
+	/** A refusal in Support Board's words: the REST paths are not there, its Web API is. */
+	notThisApi: (_status, body) => (looksLikeSupportBoard(body) ? SUPPORT_BOARD_HINT : undefined),
 };
