@@ -1,5 +1,9 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import type { ReferencedResource } from '../shared/vocabulary/records';
+import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
+import type { NamedDelivery } from './aliases';
+import { EVENT_ALIASES, FILLER, IRREGULAR, NAMED_DELIVERIES } from './aliases';
 import { unwrapEventData } from './payload';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
@@ -7,8 +11,10 @@ import { headerValue } from './util';
 /**
  * Event names. The spec lists the kinds of event but not their names on the wire (spec §6), and chat
  * services name them in every style, so a delivery's name is normalised to words and matched against
- * ONE alias table. Nothing else in the trigger knows an alias.
+ * ONE alias table (./aliases.ts). Nothing else in the trigger knows an alias.
  */
+
+export { EVENT_ALIASES } from './aliases';
 
 /** The events the trigger offers, in the order of the spec's table (§6), with lead capture last. */
 export const EVENTS = [
@@ -58,101 +64,6 @@ export interface DetectedEvent {
 	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
 	source?: string;
 }
-
-interface EventAlias {
-	event: CanonicalEvent;
-	/** Words naming what the event is about. */
-	subjects: readonly string[];
-	/** Words naming what happened; `''` accepts the subject alone (`"message"`, `"lead"`). */
-	actions: readonly string[];
-	/** Only when the payload's status says the conversation is closed (`conversation-status-updated`). */
-	requiresClosedStatus?: true;
-}
-
-const CONVERSATION = ['conversation', 'chat', 'session', 'thread'];
-const CLOSE = ['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete', 'stop'];
-
-/**
- * THE alias table. A name matches a row when its words are one of the row's subjects plus only words
- * from the row's actions (in any order, any tense, any case style; filler words such as "event" or
- * "status" are ignored). When a name mentions several subjects (`contact.lead.created`,
- * `user.tag.added`, `conversation.message.created`) the row listed first decides: a tag on a user is
- * about the tag, a message in a conversation about the message.
- */
-export const EVENT_ALIASES: readonly EventAlias[] = [
-	{ event: 'tagApplied', subjects: ['tag', 'label'], actions: ['apply', 'add', 'assign', 'attach', 'set'] },
-	{
-		event: 'messageCreated',
-		subjects: ['message', 'msg'],
-		actions: ['', 'create', 'new', 'add', 'send', 'receive', 'post', 'submit', 'write'],
-	},
-	{
-		event: 'leadCaptured',
-		subjects: ['lead', 'email', 'prospect'],
-		actions: ['', 'create', 'new', 'add', 'capture', 'collect', 'submit', 'leave', 'generate', 'convert'],
-	},
-	{
-		event: 'conversationCreated',
-		subjects: CONVERSATION,
-		actions: ['create', 'new', 'add', 'start', 'open', 'begin', 'initiate'],
-	},
-	{ event: 'conversationClosed', subjects: CONVERSATION, actions: CLOSE },
-	{
-		event: 'conversationClosed',
-		subjects: CONVERSATION,
-		actions: ['update', 'change', 'modify', 'edit', 'set'],
-		requiresClosedStatus: true,
-	},
-	{
-		event: 'userCreated',
-		subjects: ['user', 'visitor', 'contact', 'customer', 'profile', 'person', 'member', 'client', 'guest'],
-		actions: ['create', 'new', 'add', 'register', 'signup', 'join'],
-	},
-];
-
-/** Words that carry no meaning in an event name. */
-const FILLER = new Set([
-	'event',
-	'events',
-	'webhook',
-	'hook',
-	'notification',
-	'on',
-	'the',
-	'a',
-	'an',
-	'has',
-	'have',
-	'had',
-	'been',
-	'be',
-	'is',
-	'was',
-	'were',
-	'got',
-	'by',
-	'of',
-	'to',
-	'for',
-	'in',
-	'status',
-	'state',
-	'address',
-]);
-
-/** Inflections the suffix rules below cannot undo. A Map: the words come from senders (`constructor`...). */
-const IRREGULAR: ReadonlyMap<string, readonly string[]> = new Map([
-	['sent', ['send']],
-	['began', ['begin']],
-	['begun', ['begin']],
-	['left', ['leave']],
-	['written', ['write']],
-	['wrote', ['write']],
-	['tagged', ['tag', 'apply']],
-	['tagging', ['tag', 'apply']],
-	['labelled', ['label', 'apply']],
-	['labeled', ['label', 'apply']],
-]);
 
 const SUBJECT_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.subjects));
 const ACTION_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''));
@@ -411,6 +322,8 @@ function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidat
  * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
  */
 function resolve(candidate: Candidate, body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const named = namedDelivery(candidate.name);
+	if (named?.event !== undefined) return named.event;
 	const words = normaliseEventName(candidate.name);
 	if (words.length === 0) return undefined;
 	const hasSubject = words.some((word) => SUBJECT_WORDS.has(word));
@@ -460,8 +373,13 @@ export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEven
 		: { event: UNKNOWN_EVENT };
 }
 
+/** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
+export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+	return name === undefined ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
+}
+
 /** The resource an event is about, so that a bare `id` in its data can be read as that resource's id. */
-export function resourceOfEvent(event: DetectedEvent['event']): 'conversation' | 'user' | 'message' | undefined {
+export function resourceOfEvent(event: DetectedEvent['event']): ReferencedResource | undefined {
 	switch (event) {
 		case 'conversationCreated':
 		case 'conversationClosed':
@@ -474,4 +392,19 @@ export function resourceOfEvent(event: DetectedEvent['event']): 'conversation' |
 		default:
 			return undefined;
 	}
+}
+
+/**
+ * What a delivery is about: its event's resource, else what its name says (`login` is about a user,
+ * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
+ * has its ids.
+ */
+export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
+	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
+	if (known !== undefined || detected.name === undefined) return known;
+	for (const word of normaliseEventName(detected.name)) {
+		const resource = RESOURCE_OF_WORD.get(word);
+		if (resource !== undefined) return resource;
+	}
+	return undefined;
 }

@@ -1,8 +1,6 @@
 import type { PlainObject } from '../shared/json';
-import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import { asText, isRecord } from '../shared/json';
 import { WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../shared/vocabulary/envelopes';
-import type { ReferencedResource } from '../shared/vocabulary/records';
-import { REFERENCE_ID_KEYS } from '../shared/vocabulary/records';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
 
@@ -266,89 +264,8 @@ export function isEnvelope(body: PlainObject): boolean {
 	return WEBHOOK_ENVELOPES.some((key) => key !== 'event' && isRecord(body[key]));
 }
 
-export type Resource = ReferencedResource;
-
-export interface ExtractedIds {
-	conversationId: string | number | null;
-	userId: string | number | null;
-	messageId: string | number | null;
-}
-
-/** Words by which a payload names its own kind (`object: "conversation"`, `type: "message"`); a Map, as the word is the sender's. */
-const RESOURCE_WORDS: ReadonlyMap<string, Resource> = new Map([
-	['conversation', 'conversation'],
-	['chat', 'conversation'],
-	['thread', 'conversation'],
-	['user', 'user'],
-	['visitor', 'user'],
-	['contact', 'user'],
-	['customer', 'user'],
-	['lead', 'user'],
-	['message', 'message'],
-	['msg', 'message'],
-]);
-
-function idValue(value: unknown): string | number | null {
-	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	return trimmedText(value) ?? null;
-}
-
-/** What kind of record `data` is by its own words, e.g. `{ object: 'conversation', id: 5 }`. */
-function kindOf(data: PlainObject): Resource | undefined {
-	for (const key of ['object', 'type', 'resource_type', 'resourceType', 'kind', 'entity']) {
-		const word = asText(data[key])?.toLowerCase();
-		const kind = word === undefined ? undefined : RESOURCE_WORDS.get(word);
-		if (kind !== undefined) return kind;
-	}
-	return undefined;
-}
-
-function findId(resource: Resource, places: PlainObject[]): string | number | null {
-	const { flat, nested } = REFERENCE_ID_KEYS[resource];
-	for (const place of places) {
-		for (const key of flat) {
-			const value = idValue(place[key]);
-			if (value !== null) return value;
-		}
-		for (const key of nested) {
-			const value = idValue(getObjectPath(place, `${key}.id`));
-			if (value !== null) return value;
-		}
-	}
-	return null;
-}
-
-/**
- * The conversation, user and message ids a workflow needs to call the API back, under their usual names
- * (`conversation_id`, `conversationId`, `conversation.id`, `chat_id`, `user_id`, `visitor_id`,
- * `contact_id`, `message_id`, ...). A bare `id` counts only in a record known to be that resource:
- * one that names its kind (`object`/`type`), or the event's own data when the event is about it
- * (`resourceOfEvent`).
- */
-export function extractIds(body: PlainObject, resourceOfEvent?: Resource): ExtractedIds {
-	const data = unwrapEventData(body);
-	const places: PlainObject[] = [data];
-	for (const key of ['message', 'conversation', 'user']) {
-		const nested = data[key];
-		if (isRecord(nested)) places.push(nested);
-	}
-	if (data !== body) places.push(body);
-
-	const ids: ExtractedIds = {
-		conversationId: findId('conversation', places),
-		userId: findId('user', places),
-		messageId: findId('message', places),
-	};
-	// `data.id` is the resource's own id: in a flat body `data` is the body, in an envelope it is the
-	// wrapped record (the envelope's own `id` names the delivery and is never read here).
-	const ownKind = kindOf(data) ?? resourceOfEvent;
-	const ownId = idValue(data.id);
-	if (ownKind !== undefined && ownId !== null) {
-		const key = `${ownKind}Id` as keyof ExtractedIds;
-		if (ids[key] === null) ids[key] = ownId;
-	}
-	return ids;
-}
+export type { ExtractedIds, Resource } from './ids';
+export { extractIds } from './ids';
 
 const DELIVERY_HEADERS_STABLE = [
 	'webhook-id',

@@ -11,35 +11,70 @@ export const RECORD_ID_KEYS: readonly string[] = ['id', '_id', 'uuid', 'ID', 'Id
 export type ReferencedResource = 'conversation' | 'user' | 'message';
 
 /**
+ * THE words by which payloads name a conversation, a user or a message, as services send them. Every
+ * reader derives from this one table: the subjects of event names (`guest.created`, trigger/aliases.ts),
+ * a record's word for its own kind (`object: "session"`), the key of a nested record (`guest: {id}`)
+ * and of a reference (`guest_id`, `guestId`), and a list of records (`messages`). A new word is one
+ * entry here.
+ */
+export const RESOURCE_NOUNS: Readonly<Record<ReferencedResource, readonly string[]>> = {
+	conversation: ['conversation', 'chat', 'session', 'thread'],
+	user: ['user', 'visitor', 'contact', 'customer', 'profile', 'person', 'member', 'client', 'guest', 'lead'],
+	message: ['message', 'msg'],
+};
+
+/**
+ * References the table's words would form but that name something else too often to be read as the
+ * record: an OAuth or API client's `client_id` sits in many deliveries that are not about a user, and a
+ * wrong id is worse than none.
+ */
+const NOT_REFERENCES: ReadonlySet<string> = new Set(['client_id', 'clientId']);
+
+/** References outside the `<word>_id` pattern, as services send them. */
+const EXTRA_REFERENCES: Readonly<Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>> = {
+	conversation: { flat: [], nested: [] },
+	// Support Board's `message-sent` names the conversation's visitor so.
+	user: { flat: ['conversation_user_id'], nested: [] },
+	message: { flat: [], nested: ['first_message', 'firstMessage', 'last_message', 'lastMessage'] },
+};
+
+function references(resource: ReferencedResource): { flat: readonly string[]; nested: readonly string[] } {
+	const words = RESOURCE_NOUNS[resource];
+	const flat = words.flatMap((word) => [`${word}_id`, `${word}Id`]).filter((key) => !NOT_REFERENCES.has(key));
+	return { flat: [...flat, ...EXTRA_REFERENCES[resource].flat], nested: [...words, ...EXTRA_REFERENCES[resource].nested] };
+}
+
+/**
  * Where a payload names a conversation, user or message: a flat key (`conversation_id`) or an object
- * with an `id` (`conversation.id`). Read by trigger/payload.ts.
+ * with an `id` (`conversation.id`). Derived from `RESOURCE_NOUNS`; read by trigger/ids.ts.
  */
 export const REFERENCE_ID_KEYS: Readonly<Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>> = {
-	conversation: {
-		flat: ['conversation_id', 'conversationId', 'chat_id', 'chatId', 'thread_id', 'threadId', 'session_id'],
-		nested: ['conversation', 'chat', 'thread'],
-	},
-	user: {
-		flat: [
-			'user_id',
-			'userId',
-			'conversation_user_id',
-			'visitor_id',
-			'visitorId',
-			'contact_id',
-			'contactId',
-			'customer_id',
-			'customerId',
-			'lead_id',
-			'leadId',
-		],
-		nested: ['user', 'visitor', 'contact', 'customer', 'lead'],
-	},
-	message: {
-		flat: ['message_id', 'messageId', 'msg_id', 'msgId'],
-		nested: ['message', 'msg', 'first_message', 'firstMessage', 'last_message', 'lastMessage'],
-	},
+	conversation: references('conversation'),
+	user: references('user'),
+	message: references('message'),
 };
+
+/** A word of `RESOURCE_NOUNS` to its resource. A Map: the word is the sender's (`constructor`...). */
+export const RESOURCE_OF_WORD: ReadonlyMap<string, ReferencedResource> = new Map(
+	(Object.keys(RESOURCE_NOUNS) as ReferencedResource[]).flatMap((resource) =>
+		RESOURCE_NOUNS[resource].map((word) => [word, resource] as const),
+	),
+);
+
+/** Keys of a list of messages in one delivery (Support Board's `new-messages`: `messages: [...]`). */
+export const MESSAGE_LIST_KEYS: readonly string[] = RESOURCE_NOUNS.message.map((word) => `${word}s`);
+
+/**
+ * Keys under which a record keeps its own fields beside what comes with it: Support Board's users,
+ * conversations and messages are `{details: {id, user_id, ...}, messages: [...], extra: {...}}`.
+ */
+export const RECORD_FIELDS_KEYS: readonly string[] = ['details'];
+
+/**
+ * Values that stand where there is no id: a JavaScript `false` or `null` serialised as text (Support
+ * Board's widget sends `conversation_id: "false"` when there is no conversation).
+ */
+export const NOT_AN_ID: ReadonlySet<string> = new Set(['false', 'true', 'null', 'undefined']);
 
 /** A tag's name when a tag is an object (Simplify, the Tag picker); the first key present wins. */
 export const TAG_NAME_KEYS: readonly string[] = ['name', 'tag', 'title', 'label'];
