@@ -10,6 +10,11 @@ import { REDACTED } from './secrets';
 export const SECRET_FIELDS: ReadonlySet<string> = new Set([
 	'password',
 	'password_hash',
+	// Support Board's registration form sends the password twice: `password` and `password-check`.
+	'password_check',
+	'passwordcheck',
+	// Its one-time code, when the registration form asks for one.
+	'otp',
 	'passwordhash',
 	'pass',
 	'token',

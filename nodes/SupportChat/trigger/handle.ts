@@ -1,12 +1,13 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { maskSecretFields } from '../shared/secretFields';
 import { REDACTED, SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import { TRIGGER_DEFAULTS } from './defaults';
 import type { DetectedEvent } from './events';
-import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, resourceOfEvent } from './events';
-import { isOwnMessage } from './loops';
+import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
+import { isOwnMessage, messageInFocus } from './loops';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
 import type { PlainObject } from '../shared/json';
 import { getObjectPath, isRecord } from '../shared/json';
@@ -214,11 +215,9 @@ function handleEntry(
 	}
 	if (!isSelected(detected.event, settings)) return { ignored: `event ${detected.event} not selected` };
 
+	const loopOptions = { ignoreOwnTypes: settings.ignoreOwnMessages, ignoredSenderIds: settings.ignoredSenderIds };
 	if (detected.event === 'messageCreated') {
-		const own = isOwnMessage(entry, {
-			ignoreOwnTypes: settings.ignoreOwnMessages,
-			ignoredSenderIds: settings.ignoredSenderIds,
-		});
+		const own = isOwnMessage(entry, loopOptions);
 		if (own.own) return { ignored: `own message (${own.reason})` };
 	}
 
@@ -233,7 +232,10 @@ function handleEntry(
 		}
 	}
 
-	const ids = extractIds(entry, resourceOfEvent(detected.event));
+	const ids = extractIds(entry, resourceOfDelivery(detected), {
+		formId: namedDelivery(detected.name)?.formId === true,
+		message: detected.event === 'messageCreated' ? messageInFocus(entry, loopOptions) : undefined,
+	});
 	const json: PlainObject = {
 		event: detected.event,
 		eventName: detected.name ?? null,
@@ -285,8 +287,10 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 
 	const items: INodeExecutionData[] = [];
 	const ignored: string[] = [];
-	entries.forEach((entry, index) => {
-		if (effective.verification === 'bodyField') maskField(entry, effective.keyField || TRIGGER_DEFAULTS.keyField);
+	entries.forEach((received, index) => {
+		if (effective.verification === 'bodyField') maskField(received, effective.keyField || TRIGGER_DEFAULTS.keyField);
+		// A visitor's password, its hash and login token have no value known in advance: masked by name.
+		const entry = maskSecretFields(received);
 		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);
 		if (outcome.item) items.push(outcome.item);
 		else if (outcome.ignored && !ignored.includes(outcome.ignored)) ignored.push(outcome.ignored);

@@ -1,5 +1,6 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord } from '../shared/json';
+import { MESSAGE_LIST_KEYS, RECORD_FIELDS_KEYS } from '../shared/vocabulary/records';
 import { unwrapEventData } from './payload';
 
 /**
@@ -108,13 +109,36 @@ export interface OwnMessage {
 	reason?: string;
 }
 
-/** The records that describe the message itself: the event data and a `message` object inside it. */
-function messageRecords(body: PlainObject): PlainObject[] {
-	const data = unwrapEventData(body);
-	const records = [data];
-	if (isRecord(data.message)) records.push(data.message);
-	if (isRecord(body.message) && body.message !== data.message) records.push(body.message);
+/** A message's records: itself, the fields it keeps apart (`details`), and a `message` object inside it. */
+function recordsOf(message: PlainObject): PlainObject[] {
+	const records: PlainObject[] = [];
+	const add = (record: unknown) => {
+		if (!isRecord(record) || records.includes(record)) return;
+		records.push(record);
+		for (const key of RECORD_FIELDS_KEYS) if (isRecord(record[key]) && !records.includes(record[key])) records.push(record[key]);
+	};
+	add(message);
+	add(message.message);
 	return records;
+}
+
+/** A list of messages in the event's data (Support Board's `new-messages`: `messages: [{details}, ...]`). */
+function messageList(data: PlainObject): PlainObject[] {
+	for (const key of MESSAGE_LIST_KEYS) {
+		const list = Object.hasOwn(data, key) ? data[key] : undefined;
+		if (Array.isArray(list) && list.length > 0) return list.filter(isRecord);
+	}
+	return [];
+}
+
+/** The messages a delivery carries, each as its records: every entry of a list, or the one the data is. */
+function deliveredMessages(body: PlainObject): PlainObject[][] {
+	const data = unwrapEventData(body);
+	const list = messageList(data);
+	if (list.length > 0) return list.map(recordsOf);
+	const records = recordsOf(data);
+	if (isRecord(body.message) && !records.includes(body.message)) records.push(body.message);
+	return [records];
 }
 
 function senderType(record: PlainObject): { kind: 'own' | 'visitor'; value: string } | undefined {
@@ -139,16 +163,7 @@ function ownBySenderAndOwner(record: PlainObject): string | undefined {
 	return undefined;
 }
 
-/**
- * Whether a message event was sent by the workflow's own side. With `ignoreOwnTypes`: a sender type of
- * agent, admin, bot, operator, assistant... (`type` on the message as the spec's POST /messages sets
- * it, `sender_type`, `author.type`, `sender: "agent"`, `from: "operator"`, `role: "assistant"`), a bot
- * flag, or, when no type says visitor, a sender id that is not the id of the conversation's visitor
- * (`user_id` ≠ `conversation_user_id`). Always: a sender id listed in `ignoredSenderIds`. The event's
- * own name (`type: "message.created"`) never matches a sender type, so reading `type` is safe.
- */
-export function isOwnMessage(body: PlainObject, options: LoopOptions): OwnMessage {
-	const records = messageRecords(body);
+function verdict(records: PlainObject[], options: LoopOptions): OwnMessage {
 	if (options.ignoreOwnTypes) {
 		const type = records.map(senderType).find((found) => found !== undefined);
 		if (type?.kind === 'own') return { own: true, reason: `sender type ${type.value}` };
@@ -172,4 +187,33 @@ export function isOwnMessage(body: PlainObject, options: LoopOptions): OwnMessag
 		}
 	}
 	return { own: false };
+}
+
+/**
+ * Whether a message event was sent by the workflow's own side. With `ignoreOwnTypes`: a sender type of
+ * agent, admin, bot, operator, assistant... (`type` on the message as the spec's POST /messages sets
+ * it, `sender_type`, `user_type`, `author.type`, `sender: "agent"`, `from: "operator"`, `role:
+ * "assistant"`, also inside the message's `details`), a bot flag, or, when no type says visitor, a
+ * sender id that is not the id of the conversation's visitor (`user_id` ≠ `conversation_user_id`).
+ * Always: a sender id listed in `ignoredSenderIds`. A delivery that carries a list of messages
+ * (Support Board's widget sends `new-messages` after every agent reply) is the workflow's own when
+ * every message in it is. The event's own name (`type: "message.created"`) never matches a sender
+ * type, so reading `type` is safe.
+ */
+export function isOwnMessage(body: PlainObject, options: LoopOptions): OwnMessage {
+	const verdicts = deliveredMessages(body).map((records) => verdict(records, options));
+	if (verdicts.some((found) => !found.own)) return { own: false };
+	const reasons = [...new Set(verdicts.map((found) => found.reason))];
+	return { own: true, reason: reasons.join(', ') };
+}
+
+/**
+ * The message a delivery with a list of messages is about: the last one not from the workflow's own
+ * side (the visitor's), or undefined when the delivery carries one message (its data is the message).
+ */
+export function messageInFocus(body: PlainObject, options: LoopOptions): PlainObject | undefined {
+	const list = messageList(unwrapEventData(body));
+	if (list.length === 0) return undefined;
+	const visitor = [...list].reverse().find((message) => !verdict(recordsOf(message), options).own);
+	return visitor ?? list[list.length - 1];
 }
