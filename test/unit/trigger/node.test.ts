@@ -88,7 +88,14 @@ describe('SupportChatTrigger description (public interface)', () => {
 		expect(text).toContain('Settings → Miscellaneous → Webhooks');
 		expect(text).toMatch(/Test URL/);
 		expect(text).toMatch(/Production URL/);
-		expect(text).toMatch(/separated by commas/);
+		// Support Board takes one URL: a comma list reaches neither URL (its HTTP client refuses it).
+		expect(steps[2]).toMatch(/^3\. Paste one URL into the webhook URL field: the Test URL while you build .*, the Production URL in its place once it is published\./);
+		expect(steps[2]).toContain('"url1, url2" is refused by its HTTP client, so nothing reaches either URL');
+		expect(text).not.toMatch(/separated by commas, so you can list/);
+		// Each delivery is sent once, without an ID: what is missed is lost, and identical bodies are events.
+		expect(text).toContain('no retry and no delivery ID');
+		expect(text).toContain('is lost');
+		expect(text).toContain('Identical deliveries are separate events, and each starts a run.');
 		expect(steps[0]).toContain('click "Execute step" (n8n 1.x: "Listen for test event")');
 		expect(steps[0]).toContain('"Listening for test event"');
 	});

@@ -13,14 +13,24 @@ const SETUP_STEPS = [
 		'click "Execute step" (n8n 1.x: "Listen for test event"), then send one event. ' +
 		'The Production URL works once the workflow is published (active). They are different URLs.',
 	'In the service\'s dashboard open Settings → Miscellaneous → Webhooks.',
-	'Paste the URL into the webhook URL field. The field takes several URLs separated by commas, so you can list the test URL and the production URL together.',
+	'Paste one URL into the webhook URL field: the Test URL while you build the workflow, the Production URL in its place once it is published. ' +
+		'The field takes one URL, whatever the service\'s description says: a comma list such as "url1, url2" is refused by its HTTP client, so nothing reaches either URL, and "url1,url2" is sent to one wrong address.',
 	'Tick the kinds of events this workflow needs, save the settings and reload the service.',
 ];
+
+/**
+ * What the real product (Support Board 3.8.7) does: each delivery is posted once, with no retry and no
+ * delivery ID. So the trigger cannot catch up on what it missed, and must not drop identical bodies as
+ * duplicates (two archives of one conversation are byte-identical).
+ */
+const DELIVERY_FACTS =
+	'The service sends each delivery once, with no retry and no delivery ID: a delivery sent while n8n is down, or to the test URL while nobody listens, is lost. ' +
+	'Identical deliveries are separate events, and each starts a run.';
 
 const SETUP_NOTICE =
 	'The service has no API for webhooks: paste this node\'s URL into its dashboard yourself.' +
 	`<ul>${SETUP_STEPS.map((step, index) => `<li>${index + 1}. ${step}</li>`).join('')}</ul>` +
-	'When you are done testing, remove the test URL from the list: while nobody listens on it, n8n answers it 404 and the service counts failed deliveries.';
+	`${DELIVERY_FACTS} When you are done testing, put the production URL in place of the test URL.`;
 
 const OWN_MESSAGES_NOTICE =
 	'New Message deliveries sent as agent, admin or bot are ignored by default: a workflow that answers a message by sending one would otherwise trigger itself again and again. Change it under Options > Ignore Own Messages.';

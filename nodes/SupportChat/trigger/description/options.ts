@@ -17,7 +17,7 @@ export const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 1440,
 			description:
-				'How long a delivery ID (Standard Webhooks ID header, event ID or envelope ID) is remembered, so that a sender\'s retry does not start the workflow twice. 0 turns this off.',
+				'How long a delivery ID (Standard Webhooks ID header, event ID or envelope ID) is remembered, so that a sender\'s retry does not start the workflow twice. A delivery without an ID is never taken for a repeat, even when its body is identical to an earlier one. 0 turns this off.',
 		},
 		{
 			displayName: 'Ignore Own Messages',
