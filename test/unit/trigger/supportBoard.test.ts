@@ -6,6 +6,7 @@
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
 import type { Decision, DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import { extractIds } from '../../../nodes/SupportChat/trigger/payload';
 
 const KEY = 'sb-secret-Kx81-fake';
 const PASSWORD = 'Visitor-Pass-9271';
@@ -161,6 +162,11 @@ describe('Support Board deliveries', () => {
 		const text = JSON.stringify(decision);
 		for (const secret of [KEY, PASSWORD, TOKEN]) expect(text).not.toContain(secret);
 		expect(items(decision)[0].userId).toBe('6');
+	});
+
+	test.each(['false', 'FALSE', 'null', 'true'])('the text %j stands for no value (the widget sends "false" for no conversation): no id', (text) => {
+		const body = { function: 'message-sent', data: { conversation_id: text, user_id: '6', message_id: 17 } };
+		expect(extractIds(body, 'message')).toEqual({ conversationId: null, userId: '6', messageId: 17 });
 	});
 
 	test('two byte-identical archives of one conversation are two events: both start a run', () => {
