@@ -1,16 +1,17 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { maskSecretFields } from '../shared/secretFields';
-import { REDACTED, SecretMask } from '../shared/secrets';
+import type { SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import { TRIGGER_DEFAULTS } from './defaults';
 import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
 import { isOwnMessage, messageInFocus } from './loops';
+import { maskField, maskHeaders, secretMask } from './mask';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
 import type { PlainObject } from '../shared/json';
-import { getObjectPath, isRecord } from '../shared/json';
+import { isRecord } from '../shared/json';
 import type { HeaderMap } from './util';
 import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
 import {
@@ -81,9 +82,6 @@ export type Decision =
 	| { action: 'respond'; status: 200 | 400 | 401 | 500; body: ResponseBody }
 	| { action: 'run'; status: 200; items: INodeExecutionData[]; body: ResponseBody };
 
-/** Headers that carry credentials of some kind; masked when headers are included in the output. */
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
-
 function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
 	return { action: 'respond', status, body };
 }
@@ -140,52 +138,6 @@ function verifyBeforeParsing(
 		default:
 			return { ok: true };
 	}
-}
-
-/**
- * The forms of the webhook secret to mask: as configured, trimmed, and a Standard Webhooks secret's
- * base64 part on its own (a sender may echo the key without its `whsec_` prefix).
- */
-function secretMask(secret: unknown): SecretMask {
-	const raw = typeof secret === 'string' ? secret : '';
-	const trimmed = raw.trim();
-	const key = trimmed.startsWith('whsec_') ? trimmed.slice('whsec_'.length) : undefined;
-	return new SecretMask([raw, trimmed, key]);
-}
-
-/** Masks the body field that carried the secret, whatever its type. */
-function maskField(entry: PlainObject, field: string): void {
-	const path = field.trim();
-	if (Object.hasOwn(entry, path)) {
-		entry[path] = REDACTED;
-		return;
-	}
-	const keys = path.split('.');
-	const node = getObjectPath(entry, keys.slice(0, -1).join('.'));
-	const last = keys[keys.length - 1];
-	if (isRecord(node) && Object.hasOwn(node, last)) node[last] = REDACTED;
-}
-
-/** The headers for an item: credential headers, and any header holding the secret in any form, masked whole. */
-function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): PlainObject {
-	const secretHeaders = new Set(SECRET_HEADERS);
-	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
-		secretHeaders.add((settings.headerName || TRIGGER_DEFAULTS.headerName).toLowerCase());
-	}
-	const masked: PlainObject = {};
-	for (const [name, value] of Object.entries(headers)) {
-		if (value === undefined) continue;
-		const texts = Array.isArray(value) ? value : [value];
-		const leaks = texts.some((text) => mask.found(text));
-		// defineProperty: a header named `__proto__` stays a plain field of the item.
-		Object.defineProperty(masked, name, {
-			value: secretHeaders.has(name) || leaks ? REDACTED : value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	}
-	return masked;
 }
 
 function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): boolean {
