@@ -21,6 +21,7 @@ import {
 	ExternalSecretsProxy,
 	getAdditionalKeys,
 	LoadOptionsContext,
+	PollContext,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -901,6 +902,78 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 				: (responseData || response.webhookResponse) ?? { message: 'Workflow was started' };
 	}
 	return { response, status: responseCode, responseBody, responseHeaders: res.headers, staticData, staticDataChanged };
+}
+
+export interface CallPollOptions {
+	node: Partial<INode> & { type: string; parameters: INodeParameters };
+	nodeType: INodeType;
+	credentials?: EngineCredentials;
+	/** `manual` is Fetch Test Event; `trigger` a poll of a published workflow. */
+	mode?: 'manual' | 'trigger';
+	/** The node's static data as n8n kept it after the last poll (in memory, or saved). */
+	staticData?: IDataObject;
+	/** What the host's getPollBudgetMs answers; undefined leaves n8n-core's default. */
+	pollBudgetMs?: number;
+}
+
+export interface PollResult {
+	/** What poll() returned: items to emit, or null for none. */
+	items: INodeExecutionData[] | null;
+	/** The workflow's static data after the poll (the node's is under `node:<name>`). */
+	staticData: IDataObject;
+	error?: Error;
+}
+
+/**
+ * Runs a poller's poll() once under n8n-core's real PollContext, as the engine does at each poll time.
+ * The static data is handed back whatever the outcome, so a test can tell what a failed poll kept.
+ */
+export async function callPoll(opts: CallPollOptions): Promise<PollResult> {
+	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
+	const node: INode = {
+		id: randomUUID(),
+		name: 'Poll Trigger',
+		typeVersion: 1,
+		position: [0, 0],
+		...structuredClone(opts.node),
+	} as INode;
+	attachCredentials([node], nodeTypes, opts.credentials);
+	const workflowId = randomUUID();
+	const workflow = new Workflow({
+		id: workflowId,
+		nodes: [node],
+		connections: {},
+		active: opts.mode !== 'manual',
+		nodeTypes,
+		staticData: roundTrip(opts.staticData ?? {}),
+		settings: { executionOrder: 'v1' },
+	});
+	const credentials = opts.credentials ?? { types: [], data: {} };
+	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);
+	const additionalData = buildAdditionalData(helper, randomUUID(), workflowId);
+	const mode = opts.mode ?? 'trigger';
+	const budget = opts.pollBudgetMs;
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData,
+		mode,
+		mode === 'manual' ? 'manual' : 'activate',
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		budget === undefined ? undefined : () => budget,
+	);
+	const poll = opts.nodeType.poll;
+	if (poll === undefined) throw new Error(`Node type "${opts.node.type}" does not poll`);
+	try {
+		const result = await poll.call(context);
+		return { items: result === null ? null : result[0], staticData: roundTrip(workflow.staticData) };
+	} catch (error) {
+		return { items: null, staticData: roundTrip(workflow.staticData), error: error as Error };
+	}
 }
 
 export interface CallMethodOptions<T> {

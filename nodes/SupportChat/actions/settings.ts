@@ -38,7 +38,7 @@ export function clientSettings(options: IDataObject): ClientSettings {
 }
 
 export function paginationSettings(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
 	options: IDataObject,
 	itemIndex: number,
 ): PaginationSettings {

@@ -339,7 +339,7 @@ export function bodyFields(
 	};
 }
 
-function sortedByName(properties: INodeProperties[]): INodeProperties[] {
+export function sortedByName(properties: INodeProperties[]): INodeProperties[] {
 	return [...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 

@@ -7,6 +7,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
+	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -24,7 +25,8 @@ import { supportBoardWire } from './wires/supportBoard';
 
 export const CREDENTIALS_TYPE = 'supportChatApi';
 
-export type SupportChatContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** What the list loop needs of any n8n context (an execution, a list lookup, a poll): the node, for its errors. */
+export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode'>;
 
 /**
  * The part of n8n's context the client uses. An execution or a list lookup is one; the credential test,

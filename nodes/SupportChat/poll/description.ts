@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { listOptionsCollection, sortedByName } from '../descriptions/common';
+import { EVENTS } from '../trigger/events';
+import { POLLED_EVENTS } from './types';
+
+/** The same names and values as the webhook trigger's events, so a workflow works with either trigger. */
+const eventOptions = EVENTS.filter(({ value }) => (POLLED_EVENTS as readonly string[]).includes(value))
+	.map(({ name, value, description }) => ({ name, value, description }))
+	.sort((a, b) => a.name.localeCompare(b.name));
+
+export const DEFAULT_MAX_REQUESTS = 100;
+
+const pollOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Requests per Poll',
+		name: 'maxRequests',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_REQUESTS,
+		description:
+			'Most calls one poll makes to find events: with Support Board, two plus one for each conversation with new messages; with the REST API, one for each list read, whose pages Pagination Max Pages bounds. A poll that needs more fails, emits nothing and moves nothing, so nothing is lost: raise it, or poll more often.',
+	},
+	{
+		displayName: 'Since Parameter',
+		name: 'sinceParam',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. created_after',
+		description:
+			'REST only. A query parameter your service filters lists by, sent with the newest value the last poll read, so that a poll reads only what is new. Empty: the lists are read whole.',
+	},
+	{
+		displayName: 'Watermark Field',
+		name: 'watermarkField',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. created_at',
+		description:
+			'REST only. A field of the records that grows with each new one (a creation time or an increasing number). Empty: the node looks for created_at and the like, then a numeric ID.',
+	},
+];
+
+export const pollProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The first poll after the workflow is published records where things stand and emits nothing. Each later poll emits what happened since, oldest first, each event once. Fetch Test Event shows the newest events and changes nothing.',
+		name: 'pollNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: eventOptions,
+		default: [],
+		description: 'The events to look for. New Message can be found with Support Board\'s Web API only.',
+	},
+	{
+		...listOptionsCollection,
+		options: sortedByName([...(listOptionsCollection.options as INodeProperties[]), ...pollOptions]),
+	},
+];

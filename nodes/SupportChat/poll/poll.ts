@@ -1,0 +1,97 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { clientSettings, paginationSettings } from '../actions/settings';
+import type { SupportChatClient } from '../transport/request';
+import { SupportChatClient as Client } from '../transport/request';
+import { supportBoardWire } from '../transport/wires/supportBoard';
+import { DEFAULT_MAX_REQUESTS } from './description';
+import { restFinder } from './finders/rest';
+import { supportBoardFinder } from './finders/supportBoard';
+import { fresh, readState, writeState } from './state';
+import type { EventFinder, Found, PolledEvent, PollSettings } from './types';
+import { POLLED_EVENTS } from './types';
+
+/** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
+const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+/** Of the host's budget, the share spent asking: the rest is for building and handing over the items. */
+const BUDGET_SHARE = 0.8;
+
+function readEvents(ctx: IPollFunctions): PolledEvent[] {
+	const chosen = ctx.getNodeParameter('events', []) as unknown;
+	const events = (Array.isArray(chosen) ? chosen : []).filter((event): event is PolledEvent =>
+		(POLLED_EVENTS as readonly unknown[]).includes(event),
+	);
+	if (events.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'No event to look for', { description: 'Choose at least one under Events.' });
+	}
+	return events;
+}
+
+function readSettings(ctx: IPollFunctions, options: IDataObject): PollSettings {
+	const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+	const max = options.maxRequests;
+	// n8n 1.x gives a poller no budget; 2.x does, and abandons a poll that outlasts it.
+	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() * BUDGET_SHARE : DEFAULT_POLL_BUDGET_MS;
+	return {
+		events: readEvents(ctx),
+		maxRequests: typeof max === 'number' && Number.isFinite(max) ? Math.max(1, Math.floor(max)) : DEFAULT_MAX_REQUESTS,
+		sinceParam: text(options.sinceParam),
+		watermarkField: text(options.watermarkField),
+		deadline: Date.now() + budget,
+	};
+}
+
+function finderFor(ctx: IPollFunctions, client: SupportChatClient, options: IDataObject): EventFinder {
+	return client.wire === supportBoardWire ? supportBoardFinder : restFinder(ctx, client.wire.pagination(paginationSettings(ctx, options, 0)));
+}
+
+function toItem(event: Found, receivedAt: string): INodeExecutionData {
+	return {
+		json: {
+			event: event.event,
+			eventName: null,
+			eventSource: event.source,
+			eventKey: event.key,
+			conversationId: event.conversationId,
+			userId: event.userId,
+			messageId: event.messageId,
+			deliveryId: null,
+			receivedAt,
+			data: event.data,
+			body: null,
+		},
+	};
+}
+
+/**
+ * One poll. Fetch Test Event (manual mode) reads the newest events and changes nothing. In production the
+ * first poll records where things stand; each later one emits what happened since, oldest first, minus
+ * what was emitted before. The state is written only after everything was read: a poll that fails moves
+ * nothing, and n8n shows the error and polls again at the next poll time.
+ */
+export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const settings = readSettings(ctx, options);
+	const client = await Client.connect(ctx, 0, clientSettings(options));
+	const finder = finderFor(ctx, client, options);
+	const now = new Date().toISOString();
+
+	if (ctx.getMode() === 'manual') {
+		const newest = fresh(await finder.newest(client, settings), []);
+		return newest.length > 0 ? [newest.map((event) => toItem(event, now))] : null;
+	}
+
+	const staticData = ctx.getWorkflowStaticData('node');
+	const api = client.wire.title;
+	const state = readState(staticData, api);
+	if (state === undefined) {
+		const { found, marks } = await finder.baseline(client, settings);
+		writeState(staticData, { api, marks, recent: found.map((event) => event.key) });
+		return null;
+	}
+	const { found, marks } = await finder.since(client, settings, state.marks);
+	const events = fresh(found, state.recent);
+	writeState(staticData, { api, marks, recent: [...state.recent, ...events.map((event) => event.key)] });
+	return events.length > 0 ? [events.map((event) => toItem(event, now))] : null;
+}

@@ -1,0 +1,59 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SupportChatClient } from '../transport/request';
+
+/** The events a poll can find: the webhook trigger's values, so a workflow works with either. */
+export const POLLED_EVENTS = ['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated'] as const;
+export type PolledEvent = (typeof POLLED_EVENTS)[number];
+
+/** One event found, before it becomes an item. */
+export interface Found {
+	event: PolledEvent;
+	key: string;
+	/** Orders events oldest first across streams: the record's time as the service wrote it, then its id. */
+	at: string;
+	seq: number;
+	conversationId: string | null;
+	userId: string | null;
+	messageId: string | null;
+	/** Where the event was found, as the webhook trigger's `eventSource` says where its name was. */
+	source: string;
+	data: IDataObject;
+}
+
+/**
+ * Where each stream stands: JSON kept in the node's static data. A mark is what the last poll read up to;
+ * its shape is the finder's own.
+ */
+export type Marks = Record<string, unknown>;
+
+export interface PollSettings {
+	events: PolledEvent[];
+	/** Most requests one poll makes; a poll that would need more fails and moves nothing. */
+	maxRequests: number;
+	/** REST: a query parameter to send the watermark in, when the service filters lists by it. */
+	sinceParam: string;
+	/** REST: a record's field that grows with each new record (a creation time or an increasing id); empty = detect. */
+	watermarkField: string;
+	/** When the poll must stop asking for more, in ms since the epoch. */
+	deadline: number;
+}
+
+/** What a finder answers: the events after the marks, oldest first, and the marks to keep once they are out. */
+export interface Findings {
+	found: Found[];
+	marks: Marks;
+}
+
+/** How one API's events are found. A new API is one more finder. */
+export interface EventFinder {
+	/**
+	 * Where things stand now: the first production poll. Nothing it finds is emitted; it is remembered as
+	 * out already, for events at the marks themselves.
+	 */
+	baseline(client: SupportChatClient, settings: PollSettings): Promise<Findings>;
+	/** What happened after `marks`. */
+	since(client: SupportChatClient, settings: PollSettings, marks: Marks): Promise<Findings>;
+	/** The newest event of each kind selected, for Fetch Test Event; reads only. */
+	newest(client: SupportChatClient, settings: PollSettings): Promise<Found[]>;
+}

@@ -1,0 +1,30 @@
+/**
+ * The one key an event has, whichever trigger found it: the webhook trigger from a delivery, the poll
+ * trigger from a list. Made of the event and the ids of its record, never of when it was received, so
+ * the same event found both ways has the same key, and n8n's Remove Duplicates node can let it run once.
+ *
+ * An event that can happen to one record more than once (a conversation closed, reopened and closed
+ * again) needs a mark of the change itself: the id of the message that closed it (Support Board posts one
+ * with every archive by an agent), or the record's closing time. Without one the key is the record's
+ * alone, and two closings of one conversation share it.
+ */
+export interface EventKeyParts {
+	event: string;
+	conversationId?: string | null;
+	userId?: string | null;
+	messageId?: string | null;
+	/** What tells this change of the record from another of the same kind. */
+	change?: string | null;
+}
+
+/** The record an event is about: its message, else its conversation, else its user. */
+export function eventKey({ event, conversationId, userId, messageId, change }: EventKeyParts): string | null {
+	const subject =
+		event === 'messageCreated'
+			? messageId
+			: event === 'userCreated' || event === 'tagApplied' || event === 'leadCaptured'
+				? userId
+				: conversationId;
+	if (subject === undefined || subject === null || subject === '') return null;
+	return change ? `${event}:${subject}@${change}` : `${event}:${subject}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * The poll trigger under n8n-core's real PollContext against the sandbox's REST API: the first poll
+ * records where things stand, later ones emit what is new once, oldest first; an error moves nothing.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
+import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { callPoll } from '../helpers/engine';
+import { TOKEN } from '../helpers/supportChat';
+
+const TYPE = 'n8n-nodes-support-chat.supportChatPollTrigger';
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 10, seed: { users: 25, conversations: 12 } });
+});
+afterAll(async () => await sandbox.close());
+beforeEach(() => sandbox.reset());
+
+async function poll(events: string[], staticData?: IDataObject, opts: { mode?: 'manual'; options?: IDataObject } = {}) {
+	return await callPoll({
+		node: { type: TYPE, parameters: { events, options: opts.options ?? {} } },
+		nodeType: new SupportChatPollTrigger(),
+		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl: sandbox.origin, apiToken: TOKEN } } },
+		mode: opts.mode ?? 'trigger',
+		staticData,
+	});
+}
+
+async function api(method: string, path: string, body?: unknown) {
+	const response = await fetch(`${sandbox.baseUrl}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as IDataObject;
+}
+
+const json = (result: { items: Array<{ json: IDataObject }> | null }) => (result.items ?? []).map((item) => item.json);
+
+describe('REST: new users', () => {
+	it('first poll emits nothing and records where things stand; the next emits each new user once, oldest first', async () => {
+		const first = await poll(['userCreated']);
+		expect(first.error).toBeUndefined();
+		expect(first.items).toBeNull();
+		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(3);
+
+		await api('POST', '/users', { name: 'Nia New', email: 'nia@example.com' });
+		await api('POST', '/users', { name: 'Omar Newer', email: 'omar@example.com' });
+		const second = await poll(['userCreated'], first.staticData);
+		expect(json(second).map((item) => [item.event, (item.data as IDataObject).email])).toEqual([
+			['userCreated', 'nia@example.com'],
+			['userCreated', 'omar@example.com'],
+		]);
+		const [item] = json(second);
+		expect(item).toMatchObject({ eventSource: 'poll GET /users', userId: item.userId, eventKey: `userCreated:${item.userId}` });
+
+		// Repeated with what the emitting poll kept (n8n saves it with the run it starts, and a restart reads
+		// it again): the users at the mark are read again and dropped by the recent keys.
+		const third = await poll(['userCreated'], second.staticData);
+		expect(third.items).toBeNull();
+		// Each poll reads the list whole: the REST API documents no since filter (see Since Parameter).
+		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(9);
+	});
+
+	it('an error moves nothing: the next poll still finds what the failed one missed', async () => {
+		const first = await poll(['userCreated']);
+		await api('POST', '/users', { name: 'Pia Pending', email: 'pia@example.com' });
+		sandbox.fault({ method: 'GET', path: '/users', kind: '500', times: 10 });
+		const failed = await poll(['userCreated'], first.staticData, { options: { maxAttempts: 1 } });
+		expect(failed.error?.message).toMatch(/500/);
+		expect(failed.staticData).toEqual(first.staticData);
+		sandbox.clearFaults();
+		const next = await poll(['userCreated'], failed.staticData);
+		expect(json(next).map((item) => (item.data as IDataObject).email)).toEqual(['pia@example.com']);
+	});
+
+	it('Fetch Test Event shows the newest user and keeps no state', async () => {
+		const result = await poll(['userCreated'], {}, { mode: 'manual' });
+		expect(json(result)).toHaveLength(1);
+		expect(json(result)[0]).toMatchObject({ event: 'userCreated', userId: sandbox.state.users.at(-1)?.id });
+		expect(result.staticData).toEqual({});
+	});
+});
+
+describe('REST: conversations', () => {
+	it('finds a new conversation and a closing, each with its key; closed again after a reopening is a second event', async () => {
+		let clock = Date.parse('2026-03-01T10:00:00Z');
+		const timed = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 10, seed: { users: 5, conversations: 4 }, now: () => new Date(clock) });
+		const events = ['conversationCreated', 'conversationClosed'];
+		const pollTimed = async (staticData?: IDataObject) =>
+			await callPoll({
+				node: { type: TYPE, parameters: { events, options: {} } },
+				nodeType: new SupportChatPollTrigger(),
+				credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl: timed.origin, apiToken: TOKEN } } },
+				staticData,
+			});
+		try {
+			const first = await pollTimed();
+			expect(first.items).toBeNull();
+			const started = timed.visitor.startConversation({ message: 'Hello there' });
+			const conversationId = started.conversation.id;
+			clock += 60_000;
+			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+			const second = await pollTimed(first.staticData);
+			expect(json(second).map((item) => item.event)).toEqual(['conversationCreated', 'conversationClosed']);
+			expect(json(second)[0].eventKey).toBe(`conversationCreated:${conversationId}`);
+			const firstClosing = json(second)[1].eventKey;
+			expect(firstClosing).toMatch(new RegExp(`^conversationClosed:${conversationId}@`));
+			expect((await pollTimed(second.staticData)).items).toBeNull();
+
+			// Reopened (the sandbox has no reopen call: its record is changed in place), then closed again later.
+			const record = timed.state.conversations.find((c) => c.id === conversationId)!;
+			Object.assign(record, { status: 'active', closed_at: null });
+			clock += 60_000;
+			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+			const third = await pollTimed(second.staticData);
+			expect(json(third).map((item) => item.event)).toEqual(['conversationClosed']);
+			expect(json(third)[0].eventKey).not.toBe(firstClosing);
+		} finally {
+			await timed.close();
+		}
+	});
+
+	it('New Message is refused with what to do instead, before any request', async () => {
+		const result = await poll(['messageCreated']);
+		expect(result.error?.message).toMatch(/New Message cannot be found by polling the REST API/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
