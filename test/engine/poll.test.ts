@@ -2,7 +2,7 @@
  * The poll trigger under n8n-core's real PollContext against the sandbox's REST API: the first poll
  * records where things stand, later ones emit what is new once, oldest first; an error moves nothing.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
 
-async function poll(events: string[], staticData?: IDataObject, opts: { mode?: 'manual'; options?: IDataObject } = {}) {
+async function poll(events: string[], staticData?: IDataObject, opts: { mode?: 'manual'; options?: INodeParameters } = {}) {
 	return await callPoll({
 		node: { type: TYPE, parameters: { events, options: opts.options ?? {} } },
 		nodeType: new SupportChatPollTrigger(),

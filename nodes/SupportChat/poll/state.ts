@@ -37,10 +37,13 @@ export function writeState(staticData: IDataObject, state: PollState): void {
 	};
 }
 
+/** Within one instant, the order things happen in: a user, then a conversation, its messages, its closing. */
+const RANK: Readonly<Record<Found['event'], number>> = { userCreated: 0, conversationCreated: 1, messageCreated: 2, conversationClosed: 3 };
+
 /** The events not emitted before, oldest first, each once. */
 export function fresh(found: Found[], recent: readonly string[]): Found[] {
 	const seen = new Set(recent);
-	const ordered = [...found].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq));
+	const ordered = [...found].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : RANK[a.event] - RANK[b.event] || a.seq - b.seq));
 	return ordered.filter((event) => {
 		if (seen.has(event.key)) return false;
 		seen.add(event.key);

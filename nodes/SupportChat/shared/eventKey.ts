@@ -10,9 +10,9 @@
  */
 export interface EventKeyParts {
 	event: string;
-	conversationId?: string | null;
-	userId?: string | null;
-	messageId?: string | null;
+	conversationId?: string | number | null;
+	userId?: string | number | null;
+	messageId?: string | number | null;
 	/** What tells this change of the record from another of the same kind. */
 	change?: string | null;
 }
@@ -26,5 +26,6 @@ export function eventKey({ event, conversationId, userId, messageId, change }: E
 				? userId
 				: conversationId;
 	if (subject === undefined || subject === null || subject === '') return null;
+	// Numbers and their text are one id: a delivery may send 7 where a list answers "7".
 	return change ? `${event}:${subject}@${change}` : `${event}:${subject}`;
 }

@@ -7,6 +7,7 @@ import { seenBefore } from './dedupe';
 import { TRIGGER_DEFAULTS } from './defaults';
 import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
+import { deliveryKey } from './key';
 import { isOwnMessage, messageInFocus } from './loops';
 import { maskField, maskHeaders, secretMask } from './mask';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
@@ -188,16 +189,18 @@ function handleEntry(
 		formId: namedDelivery(detected.name)?.formId === true,
 		message: detected.event === 'messageCreated' ? messageInFocus(entry, loopOptions) : undefined,
 	});
+	const data = unwrapEventData(entry);
 	const json: PlainObject = {
 		event: detected.event,
 		eventName: detected.name ?? null,
 		eventSource: detected.source ?? null,
+		eventKey: deliveryKey(detected.event, ids, data),
 		conversationId: ids.conversationId,
 		userId: ids.userId,
 		messageId: ids.messageId,
 		deliveryId: delivery?.id ?? null,
 		receivedAt: new Date(now).toISOString(),
-		data: unwrapEventData(entry),
+		data,
 		body: entry,
 	};
 	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings, mask);

@@ -65,6 +65,7 @@ describe('handleDelivery: items', () => {
 				event: 'messageCreated',
 				eventName: 'message.created',
 				eventSource: 'body.event',
+				eventKey: 'messageCreated:9',
 				conversationId: 5,
 				userId: 3,
 				messageId: 9,
@@ -352,5 +353,26 @@ describe('handleDelivery: robustness', () => {
 		);
 		const decision = handleDelivery(json({ event: 'lead' }, { 'webhook-id': 'x' }), settings(), staticData, NOW);
 		expect(decision).toEqual({ action: 'respond', status: 500, body: { received: false, error: 'Delivery could not be processed' } });
+	});
+});
+
+describe('eventKey: the same key the poll trigger gives the same event', () => {
+	it.each([
+		['a message, by its id', { event: 'message.created', data: { id: 9, conversation_id: 5 } }, 'messageCreated:9'],
+		['a new user, by the user', { event: 'user.created', data: { user: { id: 'u_7' } } }, 'userCreated:u_7'],
+		['a new conversation', { event: 'conversation.created', data: { conversation: { id: 'c_1' } } }, 'conversationCreated:c_1'],
+		['a closing, with its time when the record has one', { event: 'conversation.closed', data: { conversation: { id: 'c_1', closed_at: '2026-03-01T10:01:00Z' } } }, 'conversationClosed:c_1@2026-03-01T10:01:00Z'],
+		["a closing without one (Support Board's archive)", { function: 'conversation-status-updated', data: { conversation_id: '9', status_code: '3' } }, 'conversationClosed:9'],
+		['a tag, with the tag: two tags on one user are two events', { event: 'tag.applied', data: { user_id: 'u_7', tag: 'vip' } }, 'tagApplied:u_7@vip'],
+	])('%s', (_name, body, key) => {
+		const items = runItems(handleDelivery(json(body), settings({ events: ['*'] }), {}, NOW));
+		expect(items.map((item) => item.eventKey)).toEqual([key]);
+	});
+
+	it('is never made of when the delivery came: two identical deliveries have one key', () => {
+		const body = { event: 'message.created', data: { id: 9, conversation_id: 5 } };
+		const first = runItems(handleDelivery(json(body), settings(), {}, NOW));
+		const later = runItems(handleDelivery(json(body), settings(), {}, NOW + 3_600_000));
+		expect(later[0].eventKey).toBe(first[0].eventKey);
 	});
 });
