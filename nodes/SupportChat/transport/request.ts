@@ -193,6 +193,18 @@ function describeRetries(decision: RetryDecision, attempts: number, what: string
 	}
 }
 
+const SSRF_REFUSALS: ReadonlySet<unknown> = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+
+/**
+ * n8n 2.x's SSRF protection refuses an address before any request (@n8n/backend-network's
+ * SsrfBlockedIpError, SsrfBlockedHostnameError, handed over as the cause of a NodeApiError); told by
+ * name, since a community package cannot import n8n's classes.
+ */
+function isSsrfRefusal(error: unknown): boolean {
+	const named = (value: unknown) => typeof value === 'object' && value !== null && SSRF_REFUSALS.has((value as { name?: unknown }).name);
+	return named(error) || (error instanceof Error && named(error.cause));
+}
+
 export class SupportChatClient {
 	/** Masks the API token in every form: whatever reaches a message, a description or an item goes through it. */
 	readonly mask: SecretMask;
@@ -295,6 +307,12 @@ export class SupportChatClient {
 					// Not retried: the same request would bring the same answer.
 					throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
 						description: 'A list page or a record is normally far smaller. Raise Options > Max Response Size if the answer really is that large, or lower Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
+					});
+				}
+				if (isSsrfRefusal(error)) {
+					// Not retried: n8n refuses the address itself, every time.
+					throw this.error(undefined, `n8n's SSRF protection refused ${where}: ${(error as Error).message}`, {
+						description: `${new URL(url).hostname} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${new URL(url).hostname} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
 					});
 				}
 				outcome = { kind: 'network' };
