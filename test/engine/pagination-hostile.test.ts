@@ -79,7 +79,7 @@ describe('a total the service declares and never reaches', () => {
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			message: expect.stringContaining(`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`),
-			description: expect.stringContaining('Options > Pagination'),
+			description: expect.stringContaining('Options → Pagination Style'),
 		});
 		// Five full or short pages, then the offset the total promised, which comes back empty.
 		expect(query('offset')).toEqual([undefined, '10', '20', '30', '40', '47']);

@@ -23,7 +23,7 @@ describe('a declared total', () => {
 		const { client } = scripted(answers);
 		const text = await failure(paginate(ctx, client, list(), settings(), 0));
 		expect(text).toMatch(/The service reports \d+ records in \/users but only \d+ could be fetched/);
-		expect(text).toMatch(/Options > Pagination/);
+		expect(text).toMatch(/Options → Pagination Style/);
 	});
 
 	it('is held as the last page declared it (the list shrank while read)', async () => {

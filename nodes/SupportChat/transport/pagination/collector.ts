@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './settings';
+import { option } from './options';
 import { cut, itemKey } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
@@ -30,7 +31,8 @@ function pageDigest(items: unknown[]): string {
 	return createHash('sha256').update(JSON.stringify(items)).digest('base64');
 }
 
-const SETTINGS_HINT = 'Set Options > Pagination > Style and the parameter names your service expects.';
+const STYLE = option('paginationStyle');
+const MAX_PAGES = option('maxPages');
 
 /**
  * What the pages add up to, whatever their style: it drops records already seen, stops exactly at
@@ -60,6 +62,15 @@ export class Collector {
 	/** The list's size as the latest page declared it. */
 	private declaredTotal: number | undefined;
 
+	/** The last page that, as the latest declaration of a page count has it, must bring records. */
+	private pagesOwed: { through: number; declared: string } | undefined;
+
+	/** The last page that brought records not seen before (0: none yet). */
+	private lastFruitful = 0;
+
+	/** A has-more flag on the latest page that the page did not lead on from. */
+	private unfollowed: { page: number; said: string } | undefined;
+
 	private readonly wanted: number;
 
 	constructor(
@@ -81,13 +92,13 @@ export class Collector {
 		if (this.seenRequests.has(key)) {
 			throw this.fail(
 				`The service pointed back to a page of ${this.path} it had already served, after ${this.items.length} records; stopped to avoid an endless loop`,
-				`Repeated request: ${cut(key)}. Set Options > Pagination > Style to match your service.`,
+				`Repeated request: ${cut(key)}. Set ${STYLE} to match your service.`,
 			);
 		}
 		if (this.requested + 1 > this.settings.maxPages) {
 			throw this.fail(
 				`Stopped after ${this.pages} pages (${this.items.length} records) of ${this.path}: the service still reports more pages and Max Pages is ${this.settings.maxPages}`,
-				'Raise Options > Pagination > Max Pages if the list really is that long, or turn off Return All and set a Limit. If the count keeps growing, the pagination settings may not match the service.',
+				`Raise ${MAX_PAGES} if the list really is that long, or turn off Return All and set a Limit. If the count keeps growing, the pagination settings may not match the service.`,
 			);
 		}
 		this.seenRequests.add(key);
@@ -113,7 +124,7 @@ export class Collector {
 		if (this.requested + plan.count > this.settings.maxPages) {
 			throw this.fail(
 				`The service declares ${plan.declared} for ${this.path}, which needs ${plan.count} more pages after ${this.pages}, beyond Max Pages (${this.settings.maxPages}); stopped before fetching them`,
-				'Raise Options > Pagination > Max Pages if the list really is that long, or turn off Return All and set a Limit. If the count is wrong, the service cannot be paged by its count: set Options > Pagination > Style.',
+				`Raise ${MAX_PAGES} if the list really is that long, or turn off Return All and set a Limit. If the count is wrong, the service cannot be paged by its count: set ${STYLE}.`,
 			);
 		}
 		return plan.count;
@@ -129,7 +140,7 @@ export class Collector {
 		}
 		this.pages++;
 		this.detected = reading.detected;
-		if (reading.total !== undefined) this.declaredTotal = reading.total;
+		this.record(reading);
 		this.promised = reading.explicit && hasNext;
 		const { items } = reading;
 		// An empty page that still points further is followed: some services filter pages after
@@ -156,6 +167,7 @@ export class Collector {
 			if (this.items.length < this.wanted) this.items.push(item);
 		}
 		if (fresh === 0) return this.repeatedPage(reading, request, hasNext);
+		this.lastFruitful = this.pages;
 		if (this.items.length >= this.wanted || !hasNext) return false;
 		if (!reading.explicit) {
 			const size = reading.pageSize ?? this.firstPageSize;
@@ -170,23 +182,62 @@ export class Collector {
 		if (reading.explicit && hasNext) {
 			throw this.fail(
 				`The service served the same page of ${this.path} again after ${this.items.length} records while saying there are more; stopped to avoid an endless loop`,
-				`Request that repeated: ${cut(requestKey(request))}. The service may ignore the paging parameter the node sends: set Options > Pagination > Style and its parameter names to what your service expects.`,
+				`Request that repeated: ${cut(requestKey(request))}. The service may ignore the paging parameter the node sends: set ${STYLE} and its parameter names to what your service expects.`,
 			);
 		}
-		this.checkTotal('it served the same page again');
+		this.holdToPromises('it served the same page again');
 		return false;
 	}
 
-	private checkTotal(why: string): void {
+	/** What a page promises beyond itself, the latest declaration standing (a list may shrink while read). */
+	private record(reading: PageReading): void {
+		if (reading.total !== undefined) this.declaredTotal = reading.total;
+		const pages = reading.pages;
+		if (pages && (!pages.ifFirst || this.pages === 1)) {
+			if (pages.after > 0) this.pagesOwed = { through: this.pages + pages.after, declared: pages.declared };
+			else if (this.pagesOwed) this.pagesOwed.through = this.pages;
+		}
+		this.unfollowed = reading.unfollowed === undefined ? undefined : { page: this.pages, said: reading.unfollowed };
+	}
+
+	/**
+	 * The one rule behind "nothing silently cut": a list that ends before Limit must have kept every
+	 * promise of more the service made. A declared total is kept by the records received; a declared
+	 * page count (total_pages, last_page, a Link rel="last") by records on the last page it declares;
+	 * a has-more flag by a page it leads to. Pointers (links, cursors) are kept by being followed:
+	 * the readers follow every one they find, and a page after one that comes back without a body
+	 * fails in accept().
+	 */
+	private holdToPromises(why: string): void {
+		if (this.items.length >= this.wanted) return;
+		const received = this.items.length;
 		const total = this.declaredTotal;
-		if (total !== undefined && this.items.length < total && this.items.length < this.wanted) {
-			throw this.fail(`The service reports ${total} records in ${this.path} but only ${this.items.length} could be fetched: ${why}`, SETTINGS_HINT);
+		if (total !== undefined && received < total) {
+			throw this.fail(
+				`The service reports ${total} records in ${this.path} but only ${received} could be fetched: ${why}`,
+				`Run the node again in case the list changed while it was read. If it fails again, the service's pages do not add up to its own count: set ${STYLE} and the parameter names your service expects.`,
+			);
+		}
+		const owed = this.pagesOwed;
+		if (owed && this.lastFruitful < owed.through) {
+			const came = this.lastFruitful === 0 ? 'no page brought records' : `records came only up to page ${this.lastFruitful}`;
+			throw this.fail(
+				`The service declares ${owed.declared} for ${this.path}, but ${came} (${received} records from ${this.pages} pages fetched): ${why}`,
+				`Return All does not return part of a list. Run the node again in case the list changed while it was read. If it fails again, the service's page count is not to be trusted: set ${STYLE} to another style your service supports, or turn off Return All and set a Limit.`,
+			);
+		}
+		const flag = this.unfollowed;
+		if (flag) {
+			throw this.fail(
+				`Page ${flag.page} of ${this.path} says ${flag.said}, but gives no next link, cursor or page the node can follow; the list ended after ${received} records`,
+				`Return All does not return part of a list. If the service puts its cursor or link under another key, set ${option('nextPath')} to it and ${STYLE} to match.`,
+			);
 		}
 	}
 
-	/** The list, once the service said there is no more: it must hold what the service declared. */
+	/** The list, once the service said there is no more: it must hold what the service promised. */
 	finish(): Collected {
-		this.checkTotal('it declared no further page. Run the node again in case the list changed while it was read');
+		this.holdToPromises('the service gave no further page');
 		return { items: this.items, pages: this.pages, detected: this.detected };
 	}
 }

@@ -5,6 +5,7 @@ import { getPath, isDataObject, own } from '../../shared/json';
 import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
 import { cut } from './values';
+import { option } from './options';
 
 export interface Located {
 	items: unknown[];
@@ -82,7 +83,7 @@ export function findItems(body: unknown, itemsPath: string): Located {
 	const found = locateItems(body);
 	if (!found) {
 		throw new PageShapeError(
-			`Could not find the list of records in the answer, which was ${describeKeys(body)}. Set Options > Pagination > Items Path to where the records are`,
+			`Could not find the list of records in the answer, which was ${describeKeys(body)}. Set ${option('itemsPath')} to where the records are`,
 		);
 	}
 	return found;

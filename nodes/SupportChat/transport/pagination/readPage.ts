@@ -3,14 +3,14 @@ import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
 import { getPath } from '../../shared/json';
 import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
-import { lookup, toBoolean, toCount, toSize } from './values';
+import { cut, lookup, toBoolean, toCount, toSize } from './values';
 import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
 import { hasMore } from './readers/hasMore';
 import { linkEnd, linkNext } from './readers/link';
 import { nextLink } from './readers/nextLink';
 import { offset, offsetForced } from './readers/offset';
-import { pageNumber, pageNumberForced } from './readers/pageNumber';
+import { declaredPages, pageNumber, pageNumberForced } from './readers/pageNumber';
 
 /**
  * The detection order, per style: the readers tried in turn, then the one that always decides. A
@@ -45,6 +45,7 @@ function contextOf(body: unknown, headers: Record<string, string>, request: Page
 		total: toCount(lookup(scopes, TOTAL_KEYS)?.value),
 		perPage: toSize(lookup(scopes, PER_PAGE_KEYS)?.value) ?? toSize(settings.pageSize),
 		hasMore: toBoolean(flag?.value),
+		hasMoreKey: flag?.key,
 	};
 	return { page, itemsAt: at };
 }
@@ -65,6 +66,10 @@ export function readPage(
 	const { readers, last } = DETECTION[settings.style];
 	let outcome;
 	for (const reader of readers) if ((outcome = reader(page))) break;
+	const decided = outcome ?? last(page);
 	const summary = { items: page.items, itemsAt, bodyless: isBodyless(body), total: page.total, pageSize: page.perPage };
-	return { ...summary, ...(outcome ?? last(page)) };
+	// No Pagination reads one answer whatever it says: it holds the service to no promise of pages.
+	if (settings.style === 'none') return { ...summary, ...decided };
+	const said = page.hasMore === true && !(decided.explicit && decided.next) ? `${cut(page.hasMoreKey ?? '', 80)} true` : undefined;
+	return { ...summary, ...decided, pages: decided.pages ?? declaredPages(page), unfollowed: said };
 }

@@ -37,10 +37,26 @@ export interface PageReading {
 	/** Declared page size, when the page says it. */
 	pageSize?: number;
 	plan?: PagePlan;
+	/**
+	 * The pages the service declares after this one (`total_pages`, `last_page`, a Link rel="last"),
+	 * in its words for messages. A promise: the collector holds the list to it.
+	 */
+	pages?: DeclaredPages;
+	/** A has-more flag saying more that this page does not lead on to, in the service's words. */
+	unfollowed?: string;
+}
+
+export interface DeclaredPages {
+	/** Pages after this one, as declared: a safe integer, never a loop bound. */
+	after: number;
+	/** What the service declared: `4 pages`, `a Link rel="last" to page 9`. */
+	declared: string;
+	/** The page told no number of its own: `after` counts from the first page, and holds only there. */
+	ifFirst?: true;
 }
 
 /** What a reader decides: where to go next. The records and declared figures are added by readPage. */
-export type ReaderOutcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan'>;
+export type ReaderOutcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan' | 'pages'>;
 
 /** One answer as the readers see it; everything here is computed once per page. */
 export interface PageContext {
@@ -58,6 +74,8 @@ export interface PageContext {
 	total?: number;
 	perPage?: number;
 	hasMore?: boolean;
+	/** The key of the has-more flag, for messages. */
+	hasMoreKey?: string;
 }
 
 /** A page style: its outcome when the page is in that style, undefined to let the next reader try. */

@@ -1,6 +1,5 @@
 import type { Reader } from '../reading';
 import { own } from '../../../shared/json';
-import { lookup } from '../values';
 import { follow, pointerFrom } from './pointer';
 
 /** Cursor key → the query parameter APIs that use it expect. */
@@ -15,6 +14,7 @@ const CURSOR_KEYS: ReadonlyMap<string, string> = new Map([
 	['endCursor', 'after'],
 	['after', 'after'],
 	['cursor', 'cursor'],
+	['cursors', 'cursor'],
 ]);
 const CURSOR_KEY_NAMES = [...CURSOR_KEYS.keys()];
 
@@ -24,17 +24,24 @@ export function cursorParamFor(key: string, configured: string): string {
 }
 
 /**
- * A cursor under one of the usual keys, a string or a number. A bare `cursor` equal to the one just
- * sent is the current position, not the next one.
+ * A cursor under one of the usual keys, a string or a number, or in a cursor object under one of them
+ * (`cursor: { next: 20 }`, `cursors: { after: "b" }`); the nearest readable one wins. A bare `cursor`
+ * equal to the one just sent is the current position, not the next one.
  */
 export const cursor: Reader = (page) => {
 	if (page.custom) return undefined;
-	const found = lookup(page.scopes, CURSOR_KEY_NAMES);
-	if (!found) return undefined;
-	const param = cursorParamFor(found.key, page.settings.cursorParam);
-	const sent = own(page.request.qs, param);
-	if (found.key === 'cursor' && sent !== undefined && String(found.value) === String(sent)) return undefined;
-	const pointer = pointerFrom(found.value, param, true);
-	if (!pointer || pointer.kind === 'url') return undefined;
-	return follow(page, pointer, 'cursor');
+	const configured = page.settings.cursorParam;
+	for (const scope of page.scopes) {
+		for (const key of CURSOR_KEY_NAMES) {
+			if (!Object.hasOwn(scope, key)) continue;
+			const value = scope[key];
+			const param = cursorParamFor(key, configured);
+			const sent = own(page.request.qs, param);
+			if (key === 'cursor' && sent !== undefined && String(value) === String(sent)) return undefined;
+			const pointer = pointerFrom(value, param, true, (inner) => (inner === 'next' ? param : cursorParamFor(inner, configured)));
+			if (pointer === undefined) continue;
+			return pointer.kind === 'url' ? undefined : follow(page, pointer, 'cursor');
+		}
+	}
+	return undefined;
 };

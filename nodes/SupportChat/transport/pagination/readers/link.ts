@@ -85,7 +85,8 @@ export const linkNext: Reader = (page) => {
 	const next = found?.get('next');
 	if (next === undefined || page.style === 'cursor') return undefined;
 	const plan = planFromLast(next, found?.get('last'), page.settings.pageParam);
-	return { detected: 'link', explicit: true, next: { url: next, qs: {} }, plan };
+	const pages = plan && { after: plan.count, declared: plan.declared };
+	return { detected: 'link', explicit: true, next: { url: next, qs: {} }, plan, pages };
 };
 
 /** A Link header without rel="next", when nothing in the body points further: the last page. */

@@ -1,9 +1,35 @@
-import type { FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
+import type { DeclaredPages, FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
 import { own } from '../../../shared/json';
 import { lookup, toCount, withParam } from '../values';
 
 const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNumber', 'pageNo'];
 const TOTAL_PAGES_KEYS = ['total_pages', 'totalPages', 'last_page', 'lastPage', 'page_count', 'pageCount', 'pages', 'num_pages'];
+
+const pageInBody = (page: PageContext) => toCount(lookup(page.scopes, PAGE_KEYS)?.value);
+
+/** The page count a page declares, or one computed from its total and page size, with its words. */
+function pageCount(page: PageContext): { count: number; declared: string } | undefined {
+	const declaredPages = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
+	if (declaredPages !== undefined) return { count: declaredPages, declared: `${declaredPages} pages` };
+	if (page.total === undefined || page.perPage === undefined) return undefined;
+	return { count: Math.ceil(page.total / page.perPage), declared: `${page.total} records at ${page.perPage} a page` };
+}
+
+/**
+ * The pages a page declares after itself, whatever style reads it (a next-page URL beside a
+ * `last_page`, say). Only a declared page count: a total is a promise of records, held as such. The
+ * page's own number is read from its body or the request; without either, the page is taken as the
+ * first, which the collector holds only of the first page.
+ */
+export function declaredPages(page: PageContext): DeclaredPages | undefined {
+	const count = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
+	if (count === undefined) return undefined;
+	const { request, settings } = page;
+	const known = pageInBody(page) ?? toCount(own(request.qs, settings.pageParam));
+	const current = known ?? settings.firstPage;
+	const after = Math.max(0, count - 1 + settings.firstPage - current);
+	return known === undefined ? { after, declared: `${count} pages`, ifFirst: true } : { after, declared: `${count} pages` };
+}
 
 /**
  * Page numbers, with a page count (declared, or from total and per_page), a has-more flag, or
@@ -15,20 +41,15 @@ function readPages(page: PageContext, fromBody: number | undefined): ReaderOutco
 	const current = fromBody ?? toCount(own(request.qs, param)) ?? settings.firstPage;
 	const step = (ahead: number) => withParam(request, param, current + ahead);
 
-	const declaredPages = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
-	const totalPages =
-		declaredPages ?? (page.total !== undefined && page.perPage !== undefined ? Math.ceil(page.total / page.perPage) : undefined);
-	if (totalPages !== undefined) {
-		const remaining = totalPages - 1 + settings.firstPage - current;
+	const count = pageCount(page);
+	if (count !== undefined) {
+		const remaining = count.count - 1 + settings.firstPage - current;
 		if (!(remaining > 0)) return { detected: 'page', explicit: true };
-		const declared = declaredPages !== undefined ? `${declaredPages} pages` : `${page.total} records at ${page.perPage} a page`;
-		return { detected: 'page', explicit: true, next: step(1), plan: { count: remaining, declared, at: (index) => step(index + 1) } };
+		return { detected: 'page', explicit: true, next: step(1), plan: { count: remaining, declared: count.declared, at: (index) => step(index + 1) } };
 	}
 	if (page.hasMore !== undefined) return { detected: 'page', explicit: true, next: page.hasMore ? step(1) : undefined };
 	return { detected: 'page', explicit: false, next: step(1) };
 }
-
-const pageInBody = (page: PageContext) => toCount(lookup(page.scopes, PAGE_KEYS)?.value);
 
 /** Detected: the body names its page number. */
 export const pageNumber: Reader = (page) => {

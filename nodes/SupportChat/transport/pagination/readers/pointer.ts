@@ -12,6 +12,11 @@ const END: Pointer = { kind: 'end' };
 /** Where a next link sits when it is an object (`_links.next.href`). */
 const HREF_KEYS = ['href', 'url', 'link', 'uri'];
 const URL_START = /^(?:https?:)?\/\//i;
+/**
+ * Where a cursor object keeps the next position (`cursor: { next: 20 }`, `cursors: { after: "b" }`):
+ * a value found under a cursor key that is itself an object is read one level into it.
+ */
+const INNER_CURSOR_KEYS = ['next', 'after', 'next_cursor', 'nextCursor', 'end_cursor', 'endCursor'];
 
 function looksLikeUrl(text: string): boolean {
 	return URL_START.test(text) || text.startsWith('/') || text.startsWith('?');
@@ -20,8 +25,15 @@ function looksLikeUrl(text: string): boolean {
 /**
  * Interprets a next-ish value: a URL or {href}, a cursor, null/false/'' for "no more". Numbers are
  * cursors only where the key says cursor (`next_cursor: 1002`): under `next_page` a number is a page.
+ * `innerParam`, given where the key says cursor, reads a cursor object one level in (`cursor.next`);
+ * its keys say cursor too, so a number there is a cursor.
  */
-export function pointerFrom(value: unknown, param: string, numbersAreCursors: boolean): Pointer | undefined {
+export function pointerFrom(
+	value: unknown,
+	param: string,
+	numbersAreCursors: boolean,
+	innerParam?: (key: string) => string,
+): Pointer | undefined {
 	if (value === null || value === false || value === '') return END;
 	if (isDataObject(value)) {
 		let ended = false;
@@ -29,6 +41,12 @@ export function pointerFrom(value: unknown, param: string, numbersAreCursors: bo
 			const href = own(value, key);
 			if (typeof href === 'string' && href !== '') return { kind: 'url', url: href };
 			if (href === null || href === '') ended = true;
+		}
+		if (innerParam && !ended) {
+			for (const key of INNER_CURSOR_KEYS) {
+				const inner = own(value, key);
+				if (inner !== undefined && !isDataObject(inner)) return pointerFrom(inner, innerParam(key), true);
+			}
 		}
 		return ended ? END : undefined;
 	}
