@@ -145,7 +145,7 @@ describe('the built classes', () => {
 		const nodes = nodePaths.map((file) => loadClass<INodeType>(file).description.name);
 		const credentials = credentialPaths.map((file) => loadClass<ICredentialType>(file).name);
 
-		expect(nodes.sort()).toEqual(['supportChat', 'supportChatTrigger']);
+		expect(nodes.sort()).toEqual(['supportChat', 'supportChatPollTrigger', 'supportChatTrigger']);
 		expect(credentials).toEqual(['supportChatApi']);
 	});
 });
