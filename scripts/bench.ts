@@ -1,21 +1,26 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
- * npm run bench: Return All of 100,000 users from the sandbox, measured in one run as
- *  (c) a bare keep-alive fetch loop, the ceiling for any client;
- *  (b) the plainest loop a node can write with n8n's own request helper, one page after another;
- *  (a) our node in n8n's engine, sequential and with Pagination Concurrency.
- * Each variant runs in its own child process (so its peak memory is its own) against a sandbox in
- * another process (so the server does not share the client's event loop), three times, round-robin;
- * the median counts.
- * Figures are printed as items/s and as ratios to (b) and (c) measured in this same run.
+ * npm run bench: Return All of 20,000 users from the sandbox, on every page style that declares a
+ * count, measured against the plainest loop a node can write with n8n's own request helper
+ * (`httpRequestWithAuthentication` per page, nothing else), in the same run:
+ *  (b) that plain loop, one page after another;
+ *  (a) our node in n8n's engine, sequential and with Pagination Concurrency 4;
+ *  (c) on the page style only, a bare keep-alive HTTP loop: the ceiling for any client.
+ * Each measurement runs in its own child process (so its peak memory is its own) against a sandbox
+ * in another process (so the server does not share the client's event loop). Rounds alternate the
+ * order of the variants; each round gives a ratio (a)/(b), and the median of those ratios counts.
+ * Absolute times are printed for orientation only: they are never compared across runs.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const PAGE_SIZE = 100;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
 const TOKEN = 'bench-token';
+
+/** The sandbox's page styles that declare a count (pages, records, or a Link rel="last"). */
+const STYLES = (process.env.BENCH_STYLES ?? 'page,offset,link,next-url').split(',');
 
 interface Measure {
 	items: number;
@@ -23,78 +28,105 @@ interface Measure {
 	maxRssMb: number;
 }
 
-const VARIANTS = [
-	{ key: 'fetch', label: '(c) bare keep-alive fetch loop' },
-	{ key: 'helper', label: '(b) plain loop with n8n helper' },
-	{ key: 'node', label: '(a) our node, sequential' },
-	{ key: 'node-c4', label: '(a) our node, concurrency 4' },
-] as const;
+/**
+ * BENCH_BEFORE=<dir>: a copy of .tmp/tools compiled from earlier code; its node runs in the same
+ * rounds, so that before and after are ratios from one run.
+ */
+const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
+const NODE_VARIANTS = ['node', 'node-c4', ...(BEFORE ? ['before:node', 'before:node-c4'] : [])];
 
-async function startSandboxProcess(): Promise<{ baseUrl: string; stop: () => void }> {
-	const cli = path.resolve(__dirname, '../../../sandbox/cli.js');
+const SANDBOX_CLI = path.resolve(__dirname, '../../../sandbox/cli.js');
+
+async function startSandboxProcess(pagination: string): Promise<{ baseUrl: string; stop: () => void }> {
 	const child = spawn(
 		process.execPath,
-		[cli, '--port', '0', '--token', TOKEN, '--pagination', 'page', '--seed-users', String(USERS), '--seed-conversations', '0', '--max-page-size', String(PAGE_SIZE), '--no-log'],
+		[SANDBOX_CLI, '--port', '0', '--token', TOKEN, '--pagination', pagination, '--seed-users', String(USERS), '--seed-conversations', '0', '--max-page-size', String(PAGE_SIZE), '--no-log'],
 		{ stdio: ['ignore', 'pipe', 'inherit'] },
 	);
 	const baseUrl = await new Promise<string>((resolve, reject) => {
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
-			const line = out.split('\n')[0];
-			if (out.includes('\n')) resolve(line.trim());
+			if (out.includes('\n')) resolve(out.split('\n')[0].trim());
 		});
 		child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
 	});
 	return { baseUrl, stop: () => child.kill() };
 }
 
-function runVariant(variant: string, baseUrl: string): Measure {
-	const worker = path.resolve(__dirname, 'benchWorker.js');
-	const out = execFileSync(process.execPath, [worker, variant, baseUrl, TOKEN, String(PAGE_SIZE)], {
+function runVariant(key: string, style: string, baseUrl: string): Measure {
+	const [variant, worker] = key.startsWith('before:')
+		? [key.slice('before:'.length), path.join(BEFORE!, 'scripts/benchWorker.js')]
+		: [key, path.resolve(__dirname, 'benchWorker.js')];
+	const out = execFileSync(process.execPath, [worker, variant, style, baseUrl, TOKEN, String(PAGE_SIZE)], {
 		encoding: 'utf8',
 		env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
 		maxBuffer: 1 << 20,
 	});
-	return JSON.parse(out.trim().split('\n').pop()!) as Measure;
+	const measure = JSON.parse(out.trim().split('\n').pop()!) as Measure;
+	if (measure.items !== USERS) throw new Error(`${variant} on ${style} returned ${measure.items} items, expected ${USERS}`);
+	return measure;
 }
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const rate = (m: Measure) => (m.items / m.ms) * 1000;
 
-async function main() {
-	const sandbox = await startSandboxProcess();
+interface Row {
+	style: string;
+	helperRate: number;
+	ratios: Record<string, number>;
+	rates: Record<string, number>;
+	fetchRatio?: number;
+	rss: number;
+}
+
+async function benchStyle(style: string): Promise<Row> {
+	const sandbox = await startSandboxProcess(style);
 	try {
-		// Runs go round-robin, so a change in background load touches every variant alike;
-		// the first round only warms up the sandbox and the disk cache.
-		const runs = new Map<string, Measure[]>(VARIANTS.map((v) => [v.key, []]));
-		for (let round = 0; round <= RUNS; round++) {
-			for (const variant of VARIANTS) {
-				const measure = runVariant(variant.key, sandbox.baseUrl);
-				if (measure.items !== USERS) {
-					throw new Error(`${variant.label} returned ${measure.items} items, expected ${USERS}`);
-				}
-				if (round > 0) runs.get(variant.key)!.push(measure);
+		const variants = ['helper', ...NODE_VARIANTS, ...(style === 'page' ? ['fetch'] : [])];
+		const ratios = new Map<string, number[]>(variants.map((v) => [v, []]));
+		const rates = new Map<string, number[]>(variants.map((v) => [v, []]));
+		let rss = 0;
+		// Round 0 warms the sandbox and the disk cache and is not counted.
+		for (let round = 0; round <= ROUNDS; round++) {
+			const order = round % 2 === 0 ? variants : [...variants].reverse();
+			const measured = new Map(order.map((v) => [v, runVariant(v, style, sandbox.baseUrl)]));
+			if (round === 0) continue;
+			const helper = rate(measured.get('helper')!);
+			for (const [v, m] of measured) {
+				ratios.get(v)!.push(rate(m) / helper);
+				rates.get(v)!.push(rate(m));
+				if (v !== 'fetch') rss = Math.max(rss, m.maxRssMb);
 			}
 		}
-		const results = new Map(
-			[...runs].map(([key, list]) => [
-				key,
-				{ rate: median(list.map((r) => (r.items / r.ms) * 1000)), rss: Math.max(...list.map((r) => r.maxRssMb)) },
-			]),
-		);
-		const fetchRate = results.get('fetch')!.rate;
-		const helperRate = results.get('helper')!.rate;
-		console.log(`Return All of ${USERS} users, pages of ${PAGE_SIZE}, median of ${RUNS} runs (node ${process.version})\n`);
-		console.log('variant                              items/s   vs (b)   vs (c)   peak RSS');
-		for (const variant of VARIANTS) {
-			const r = results.get(variant.key)!;
-			console.log(
-				`${variant.label.padEnd(36)} ${Math.round(r.rate).toString().padStart(8)}   ${(r.rate / helperRate).toFixed(2).padStart(6)}   ${(r.rate / fetchRate).toFixed(2).padStart(6)}   ${r.rss.toFixed(0).padStart(5)} MB`,
-			);
-		}
+		const medianOf = (map: Map<string, number[]>) => Object.fromEntries([...map].map(([v, list]) => [v, median(list)]));
+		const r = medianOf(ratios);
+		return { style, helperRate: median(rates.get('helper')!), ratios: r, rates: medianOf(rates), fetchRatio: r.fetch, rss };
 	} finally {
 		sandbox.stop();
 	}
+}
+
+function sandboxHasSupportBoard(): boolean {
+	const help = execFileSync(process.execPath, [SANDBOX_CLI, '--help'], { encoding: 'utf8' });
+	return help.includes('support-board');
+}
+
+async function main() {
+	const rows: Row[] = [];
+	for (const style of STYLES) rows.push(await benchStyle(style));
+	console.log(`Return All of ${USERS} users, pages of ${PAGE_SIZE}; median of ${ROUNDS} alternating rounds of ratios to (b) (node ${process.version})\n`);
+	const cell = (value: number | undefined, width: number) => (value === undefined ? '' : `${value.toFixed(2).padStart(width)}×`);
+	console.log(`page style   (b) items/s   (a) sequential   (a) concurrency 4${BEFORE ? '   before: sequential   before: concurrency 4' : ''}   peak RSS`);
+	for (const row of rows) {
+		const before = BEFORE ? `   ${cell(row.ratios['before:node'], 17)}   ${cell(row.ratios['before:node-c4'], 20)}` : '';
+		console.log(
+			`${row.style.padEnd(12)} ${Math.round(row.helperRate).toString().padStart(11)}   ${cell(row.ratios.node, 14)}   ${cell(row.ratios['node-c4'], 17)}${before}   ${row.rss.toFixed(0).padStart(5)} MB`,
+		);
+	}
+	const page = rows.find((row) => row.fetchRatio !== undefined);
+	if (page) console.log(`\n(c) a bare keep-alive HTTP loop on the page style: ${page.fetchRatio!.toFixed(2)}× (b)`);
+	if (!sandboxHasSupportBoard()) console.log('Support Board: the sandbox has no Support Board mode yet; no row.');
 }
 
 if (require.main === module) {

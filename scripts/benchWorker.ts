@@ -1,5 +1,11 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
-/** One measured variant of scripts/bench.ts, in a process of its own; prints one JSON line. */
+/**
+ * One measured variant of scripts/bench.ts, in a process of its own; prints one JSON line.
+ * Usage: benchWorker <variant> <style> <baseUrl> <token> <pageSize>
+ * The time counted is the node's own execute() in n8n's engine, after one warm-up run of the same
+ * variant in this process: workflow setup and the JIT's first pass are the same for every variant
+ * and would only blur the ratio.
+ */
 import http from 'node:http';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
@@ -9,10 +15,21 @@ import { SupportChatApi } from '../credentials/SupportChatApi.credentials';
 import { SupportChat } from '../nodes/SupportChat/SupportChat.node';
 import { runNode } from '../test/helpers/engine';
 
-const [variant, baseUrl, token, pageSizeText] = process.argv.slice(2);
+const [variant, style, baseUrl, token, pageSizeText] = process.argv.slice(2);
 const pageSize = Number(pageSizeText);
 
-/** The plainest Return All a node can write with n8n's helper: page after page until an empty one. */
+/** How the plainest loop reads each sandbox style: where the records are and which parameter pages. */
+const PLAIN: Record<string, { records: (body: any) => IDataObject[]; query: (page: number) => IDataObject }> = {
+	page: { records: (body) => body.users, query: (page) => ({ page, per_page: pageSize }) },
+	'next-url': { records: (body) => body.data, query: (page) => ({ page, per_page: pageSize }) },
+	link: { records: (body) => body, query: (page) => ({ page, per_page: pageSize }) },
+	offset: { records: (body) => body.items, query: (page) => ({ offset: (page - 1) * pageSize, limit: pageSize }) },
+};
+
+/**
+ * The plainest Return All a node can write with n8n's helper: `httpRequestWithAuthentication` per
+ * page, page after page until an empty one, nothing else.
+ */
 class PlainLoop implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Plain Loop',
@@ -28,16 +45,19 @@ class PlainLoop implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const plain = PLAIN[style];
+		if (!plain) throw new Error(`no plain loop for style ${style}`);
 		const out: INodeExecutionData[] = [];
 		for (let page = 1; ; page++) {
-			const body = (await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
+			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
 				method: 'GET',
 				url: `${baseUrl}/users`,
-				qs: { page, per_page: pageSize },
+				qs: plain.query(page),
 				json: true,
-			})) as { users: IDataObject[] };
-			if (body.users.length === 0) break;
-			for (const user of body.users) out.push({ json: user, pairedItem: { item: 0 } });
+			});
+			const users = plain.records(body);
+			if (users.length === 0) break;
+			for (const user of users) out.push({ json: user, pairedItem: { item: 0 } });
 		}
 		return [out];
 	}
@@ -63,26 +83,48 @@ async function viaFetch(): Promise<number> {
 	return count;
 }
 
-async function viaEngine(nodeType: INodeType, parameters: IDataObject): Promise<number> {
+/** The node type with its execute() timed; the description and everything else are the node's own. */
+function timed(nodeType: INodeType, clock: { ms: number }): INodeType {
+	return Object.assign(Object.create(nodeType) as INodeType, {
+		async execute(this: IExecuteFunctions) {
+			const started = performance.now();
+			const result = await nodeType.execute!.call(this);
+			clock.ms = performance.now() - started;
+			return result;
+		},
+	});
+}
+
+async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: { ms: number }): Promise<number> {
+	const credentials = style === 'support-board' ? { baseUrl, apiToken: token, api: 'supportBoard' } : { baseUrl, apiToken: token };
 	const run = await runNode({
 		node: { name: 'Bench', type: 'bench.node', parameters: parameters as never },
-		nodeTypes: { 'bench.node': nodeType },
-		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl, apiToken: token } } },
+		nodeTypes: { 'bench.node': timed(nodeType, clock) },
+		credentials: { types: [new SupportChatApi()], data: { supportChatApi: credentials } },
 	});
 	if (run.status !== 'success') throw new Error(JSON.stringify(run.error('Bench')));
 	return run.output('Bench').length;
 }
 
-async function main() {
-	const started = performance.now();
-	let items: number;
+async function measure(): Promise<{ items: number; ms: number }> {
+	const clock = { ms: 0 };
 	const nodeParams = { resource: 'user', operation: 'getAll', returnAll: true, options: { pageSize } };
-	if (variant === 'fetch') items = await viaFetch();
-	else if (variant === 'helper') items = await viaEngine(new PlainLoop(), {});
-	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams);
-	else if (variant === 'node-c4') items = await viaEngine(new SupportChat(), { ...nodeParams, options: { pageSize, concurrency: 4 } });
+	if (variant === 'fetch') {
+		const started = performance.now();
+		const items = await viaFetch();
+		return { items, ms: performance.now() - started };
+	}
+	let items: number;
+	if (variant === 'helper') items = await viaEngine(new PlainLoop(), {}, clock);
+	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams, clock);
+	else if (variant === 'node-c4') items = await viaEngine(new SupportChat(), { ...nodeParams, options: { pageSize, concurrency: 4 } }, clock);
 	else throw new Error(`unknown variant ${variant}`);
-	const ms = performance.now() - started;
+	return { items, ms: clock.ms };
+}
+
+async function main() {
+	await measure();
+	const { items, ms } = await measure();
 	const maxRssMb = process.resourceUsage().maxRSS / 1024;
 	process.stdout.write(`${JSON.stringify({ items, ms, maxRssMb })}\n`);
 }

@@ -48,7 +48,8 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: numb
 				stream.destroy();
 				reject(error);
 			} else {
-				resolve(Buffer.concat(chunks, size));
+				// Most pages arrive in one chunk: it is the body as it is, with no copy.
+				resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 			}
 		};
 		const onDeadline = () => finish(new AnswerDeadlineError('deadline'));

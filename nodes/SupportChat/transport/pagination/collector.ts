@@ -150,8 +150,13 @@ export class Collector {
 		// A page served before adds nothing: its records without ids would otherwise come twice. A page
 		// whose records all have ids is told by them (none new, below), so only a page holding records
 		// without one needs its whole content hashed.
-		const keys = items.map(itemKey);
-		if (keys.includes(undefined)) {
+		let keyless = false;
+		const keys = items.map((item) => {
+			const key = itemKey(item);
+			keyless ||= key === undefined;
+			return key;
+		});
+		if (keyless) {
 			const digest = pageDigest(items);
 			if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
 			this.seenPages.add(digest);
