@@ -149,6 +149,21 @@ describe('retries', () => {
 		expect(sandbox.state.messages).toHaveLength(before + 1);
 	});
 
+	it('a DELETE retried after its first attempt went through finds nothing, which counts as deleted', async () => {
+		const target = sandbox.state.users[2].id;
+		sandbox.fault({ method: 'DELETE', kind: 'drop-after-write' });
+		const run = await runAction(sandbox, { resource: 'user', operation: 'delete', userId: byId(target), options: { maxRetryWait: 1 } });
+		expect(run.status).toBe('success');
+		expect(jsonOf(run)).toEqual([{ id: target, deleted: true, noResponseBody: true }]);
+		expect(calls(sandbox)).toEqual([`DELETE /users/${target}`, `DELETE /users/${target}`]);
+		expect(sandbox.state.users.find((u) => u.id === target)).toBeUndefined();
+	});
+
+	it('a DELETE of a record that was never there is still a 404 on its first attempt', async () => {
+		const run = await runAction(sandbox, { resource: 'user', operation: 'delete', userId: byId('u_nobody') });
+		expect(run.error('Support Chat')).toMatchObject({ httpCode: '404' });
+	});
+
 	it('never re-sends a POST after a dropped connection', async () => {
 		sandbox.fault({ method: 'POST', kind: 'reset' });
 		const run = await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(sandbox.state.users[0].id), tag: 'x' });

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { RETRY_RULE } from '../transport/retry';
 import { filledByModel } from './tool';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match
@@ -170,8 +171,7 @@ export const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 10 },
 		default: 4,
-		description:
-			'How many times a request may be tried in all. A 429 is retried on any operation; server errors and network failures only on reads, updates and deletes, never on creations, so nothing is created twice.',
+		description: `How many times a request may be tried in all. ${RETRY_RULE}`,
 	},
 	{
 		displayName: 'Max Retry Wait (Seconds)',
@@ -207,7 +207,7 @@ export const requestOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 60,
 		description:
-			'How long one answer of the service may take in all, from sending the request to its last byte. A slower answer counts as a network failure: reads are tried again, writes are not.',
+			'How long one answer of the service may take in all, from sending the request to its last byte. A slower answer counts as a network failure, retried as Max Attempts says.',
 	},
 ];
 

@@ -3,14 +3,15 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { tagName } from '../actions/simplify';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';
 import { paginate } from '../transport/pagination';
-import { SupportChatClient } from '../transport/request';
+import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from '../transport/request';
 
 /**
  * Existing tags for the Tag picker ("By Name" takes a new one). The list is small and the spec
  * documents no search parameter, so it is fetched whole (a few pages at most) and filtered here.
  */
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const client = await SupportChatClient.connect(this, 0);
+	// The editor waits on it: the pickers' short, shared settings.
+	const client = await SupportChatClient.connect(this, 0, INTERACTIVE_CLIENT_SETTINGS);
 	// A dropdown does not need thousands of entries: a few pages are enough.
 	const { items } = await paginate(this, client, { list: 'tags', query: {}, limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
 	const names = items

@@ -261,7 +261,7 @@ export class SupportChatClient {
 						`The service's next-page link points to another host (${resolved.host}); the node does not send the API token there`,
 					),
 					description:
-						'Set Options > Pagination > Style to a parameter-based style (page, offset or cursor) so that the node builds page requests itself.',
+						'Set Options → Pagination Style to a parameter-based style (Page Number, Offset and Limit, or Cursor) so that the node builds page requests itself.',
 					itemIndex: this.itemIndex,
 				},
 			);
@@ -291,6 +291,9 @@ export class SupportChatClient {
 				if (status >= 200 && status < 300) {
 					return { status, headers, body: this.successBody(spec, where, status, classified), url: answer.url };
 				}
+				// A delete retried after a failure on the way finds nothing when its first attempt did delete:
+				// gone is what was asked, so it is the result, not an error.
+				if (status === 404 && attempt > 1 && spec.method === 'DELETE') return { status, headers, body: undefined, url: answer.url };
 				errorBody = classified.kind === 'json' ? classified.value : classified.kind === 'empty' ? undefined : classified.text;
 				outcome = {
 					kind: 'status',
@@ -306,7 +309,7 @@ export class SupportChatClient {
 				if (error instanceof AnswerTooLargeError) {
 					// Not retried: the same request would bring the same answer.
 					throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
-						description: 'A list page or a record is normally far smaller. Raise Options > Max Response Size if the answer really is that large, or lower Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
+						description: 'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
 					});
 				}
 				if (isSsrfRefusal(error)) {

@@ -11,6 +11,13 @@ export function isSafeToRepeat(method: IHttpRequestMethods): boolean {
 	return SAFE_TO_REPEAT.has(method);
 }
 
+/**
+ * The retry rule in words: the option descriptions say it, and a test holds the README to it. The code
+ * is `decideRetry` below, with `isSafeToRepeat` (and, for Support Board, its wire's function table).
+ */
+export const RETRY_RULE =
+	'A 429 is retried on any request. Server errors, network failures and timeouts are retried only where repeating does nothing twice: reads, updates and deletes (with Support Board, its reads, update-user and delete-user), never creations, messages, tags, assignments or closings. A delete retried after its first attempt went through finds nothing, which counts as deleted.';
+
 /** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms. */
 const HTTP_DATES: readonly RegExp[] = [
 	/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,

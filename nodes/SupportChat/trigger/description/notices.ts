@@ -33,7 +33,7 @@ const SETUP_NOTICE =
 	`${DELIVERY_FACTS} When you are done testing, put the production URL in place of the test URL.`;
 
 const OWN_MESSAGES_NOTICE =
-	'New Message deliveries sent as agent, admin or bot are ignored by default: a workflow that answers a message by sending one would otherwise trigger itself again and again. Change it under Options > Ignore Own Messages.';
+	'New Message deliveries sent as agent, admin or bot are ignored by default: a workflow that answers a message by sending one would otherwise trigger itself again and again. Change it under Options → Ignore Own Messages.';
 
 const MESSAGE_EVENTS = ['messageCreated', ANY_EVENT];
 
