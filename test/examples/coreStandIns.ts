@@ -23,6 +23,8 @@ export const CORE_VERSIONS = {
 	'n8n-nodes-base.filter': 2.3,
 	'n8n-nodes-base.scheduleTrigger': 1.4,
 	'n8n-nodes-base.dataTable': 1.1,
+	'n8n-nodes-base.removeDuplicates': 2,
+	'n8n-nodes-base.noOp': 1,
 } as const;
 
 export type CoreNodeType = keyof typeof CORE_VERSIONS;
