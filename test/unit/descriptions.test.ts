@@ -1,7 +1,7 @@
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { paginationOptions, requestOptions } from '../../nodes/SupportChat/descriptions/common';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
-import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/request';
+import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/limits';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
 

@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from '../../nodes/SupportChat/transport/baseUrl';
 import { extractErrorMessage, failureInBody, hintForStatus } from '../../nodes/SupportChat/transport/errors';
-import { RateLimiter } from '../../nodes/SupportChat/transport/request';
+import { RateLimiter } from '../../nodes/SupportChat/transport/limits';
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
 import { decideRetry, isSafeToRepeat, parseRetryAfter } from '../../nodes/SupportChat/transport/retry';

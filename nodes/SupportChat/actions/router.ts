@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { paginate } from '../transport/pagination';
-import { RateLimiter, SupportChatClient } from '../transport/request';
+import { RateLimiter } from '../transport/limits';
+import { SupportChatClient } from '../transport/request';
 import { clientSettings, paginationSettings, readOptions } from './settings';
 import { answersModelWithErrors, toolErrorItem } from './toolMode';
 import type { Operation, OperationApi, Resource } from './types';

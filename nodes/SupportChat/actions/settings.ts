@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PaginationSettings, PaginationStyle } from '../transport/pageShape';
 import { DEFAULT_PAGINATION, PAGINATION_STYLES } from '../transport/pageShape';
-import type { ClientSettings } from '../transport/request';
-import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from '../transport/request';
+import type { ClientSettings } from '../transport/limits';
+import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from '../transport/limits';
 
 const MEGABYTE = 1024 * 1024;
 

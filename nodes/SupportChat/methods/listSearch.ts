@@ -6,7 +6,8 @@ import type { PageRequest } from '../transport/pageShape';
 import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
-import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from '../transport/request';
+import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
+import { SupportChatClient } from '../transport/request';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;

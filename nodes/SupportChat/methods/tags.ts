@@ -3,7 +3,8 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { tagName } from '../actions/simplify';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';
 import { paginate } from '../transport/pagination';
-import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from '../transport/request';
+import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
+import { SupportChatClient } from '../transport/request';
 
 /**
  * Existing tags for the Tag picker ("By Name" takes a new one). The list is small and the spec

@@ -36,10 +36,12 @@ function isSecretField(key: string): boolean {
 	return SECRET_FIELDS.has(key.toLowerCase().replaceAll('-', '_'));
 }
 
+/** A word every name in SECRET_FIELDS contains; a case-insensitive test that copies nothing. */
+const SECRET_WORDS = /pass|token|login|key|secret|otp/i;
+
 /** Whether raw JSON text may hold a secret field: the walk is skipped for an answer that names none. */
 export function mayHoldSecretFields(raw: string): boolean {
-	const lower = raw.toLowerCase();
-	return ['pass', 'token', 'login', 'key', 'secret'].some((word) => lower.includes(word));
+	return SECRET_WORDS.test(raw);
 }
 
 /**

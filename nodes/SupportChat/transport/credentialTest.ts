@@ -10,7 +10,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ClientContext } from './request';
 import { withHint } from './errors';
-import { INTERACTIVE_CLIENT_SETTINGS, SupportChatClient } from './request';
+import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
+import { SupportChatClient } from './request';
 
 
 /** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */

@@ -12,13 +12,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { maskSecretFields, mayHoldSecretFields } from '../shared/secretFields';
 import { SecretMask } from '../shared/secrets';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
-import { clipText, extractErrorMessage, failureInBody, hintForStatus } from './errors';
-import type { AttemptOutcome, RetryDecision, RetrySettings } from './retry';
+import { extractErrorMessage, hintForStatus } from './errors';
+import type { ClientSettings } from './limits';
+import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
+import { redirectTarget } from './redirects';
+import type { AttemptOutcome, RetryDecision } from './retry';
 import { decideRetry, isSafeToRepeat, parseRetryAfter } from './retry';
+import { readSuccess } from './success';
 import type { Wire } from './wire';
 import { restWire } from './wires/rest';
 import { supportBoardWire } from './wires/supportBoard';
@@ -45,35 +48,6 @@ export interface ClientContext {
 }
 
 const MEGABYTE = 1024 * 1024;
-
-export interface ClientSettings extends RetrySettings {
-	/** Client-side ceiling on request rate, as the spec recommends (§8); 0 means none. */
-	requestsPerSecond: number;
-	/** Deadline for one whole answer, from sending the request to its last byte. */
-	timeoutMs: number;
-	/** Largest answer read, counted after decompression. */
-	maxResponseBytes: number;
-}
-
-export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
-	maxAttempts: 4,
-	baseDelayMs: 500,
-	maxDelayMs: 60_000,
-	requestsPerSecond: 0,
-	timeoutMs: 60_000,
-	maxResponseBytes: 32 * MEGABYTE,
-};
-
-/**
- * For what the editor waits on (the credential test, a From List picker): one retry at most and a
- * short deadline, with the nodes' own size bound.
- */
-export const INTERACTIVE_CLIENT_SETTINGS: ClientSettings = {
-	...DEFAULT_CLIENT_SETTINGS,
-	maxAttempts: 2,
-	maxDelayMs: 2_000,
-	timeoutMs: 15_000,
-};
 
 export interface RequestSpec {
 	method: IHttpRequestMethods;
@@ -102,47 +76,17 @@ export interface ApiResponse {
 	url: string;
 }
 
-/**
- * Spaces requests evenly so that no more than `requestsPerSecond` start in any second. One limiter
- * is shared by all items and all pages of an execution, so concurrent page fetches respect it too.
- */
-/**
- * The longest delay a timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once, so a
- * Timeout or Max Retry Wait beyond it would fail every request immediately, or retry without waiting.
- */
-export const MAX_TIMER_MS = 2_147_483_647;
-
-export class RateLimiter {
-	private lastStart = -Infinity;
-
-	constructor(private readonly requestsPerSecond: number) {}
-
-	/**
-	 * A start is granted when a whole interval has passed since the previous one started, measured
-	 * when it starts rather than planned ahead: a waiter woken late (a busy event loop) must not let
-	 * the ones after it catch up in a burst. Concurrent waiters woken together re-check, and all but
-	 * one sleep again.
-	 */
-	async wait(): Promise<void> {
-		if (!(this.requestsPerSecond > 0)) return;
-		const interval = 1000 / this.requestsPerSecond;
-		for (;;) {
-			const now = Date.now();
-			const due = this.lastStart + interval;
-			if (now >= due) {
-				this.lastStart = now;
-				return;
-			}
-			// A rate set by expression far below the editor's minimum asks for more than a timer takes.
-			await sleep(Math.min(due - now, MAX_TIMER_MS));
-		}
-	}
-}
-
 interface FullResponse {
 	body: unknown;
 	headers: Record<string, unknown>;
 	statusCode: number;
+}
+
+/** An attempt that failed in a way the retry rule decides on: its outcome, the error body or the network's word. */
+interface Failed {
+	outcome: AttemptOutcome;
+	body?: unknown;
+	message?: string;
 }
 
 interface Exchange {
@@ -171,11 +115,6 @@ function discard(body: unknown): void {
 	const stream = body as { destroy?: () => void } | null | undefined;
 	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
-
-/** Same-origin redirects of a read are followed, at most this many in a row. */
-const MAX_REDIRECTS = 5;
-/** A redirect to an address longer than this is refused: no API needs one, and the message quotes it. */
-const MAX_LOCATION_LENGTH = 2048;
 
 const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
 
@@ -281,69 +220,79 @@ export class SupportChatClient {
 		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
 			await this.limiter.wait();
-			let outcome: AttemptOutcome;
-			let errorBody: unknown;
-			let networkMessage: string | undefined;
-			try {
-				const answer = await this.exchange(spec, url, where);
-				const { status, headers } = answer;
-				const classified = classifyAnswer(answer.bytes, headers['content-type']);
-				if (status >= 200 && status < 300) {
-					return { status, headers, body: this.successBody(spec, where, status, classified), url: answer.url };
-				}
-				// A delete retried after a failure on the way finds nothing when its first attempt did delete:
-				// gone is what was asked, so it is the result, not an error.
-				if (status === 404 && attempt > 1 && spec.method === 'DELETE') return { status, headers, body: undefined, url: answer.url };
-				errorBody = classified.kind === 'json' ? classified.value : classified.kind === 'empty' ? undefined : classified.text;
-				outcome = {
-					kind: 'status',
-					status,
-					retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
-				};
-			} catch (error) {
-				if (error instanceof NodeOperationError) throw new NodeOperationError(this.ctx.getNode(), error);
-				if (error instanceof NodeApiError && error.context.supportChat) {
-					// Re-wrapping hands back the same error: it is already explained.
-					throw new NodeApiError(this.ctx.getNode(), error as unknown as JsonObject);
-				}
-				if (error instanceof AnswerTooLargeError) {
-					// Not retried: the same request would bring the same answer.
-					throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
-						description: 'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
-					});
-				}
-				if (isSsrfRefusal(error)) {
-					// Not retried: n8n refuses the address itself, every time.
-					throw this.error(undefined, `n8n's SSRF protection refused ${where}: ${(error as Error).message}`, {
-						description: `${new URL(url).hostname} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${new URL(url).hostname} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
-					});
-				}
-				outcome = { kind: 'network' };
-				networkMessage =
-					error instanceof AnswerDeadlineError
-						? `the answer did not arrive in full within Timeout (${this.settings.timeoutMs / 1000} s)`
-						: (error as Error).message;
-			}
-
-			const decision = decideRetry(repeatable, outcome, attempt, this.settings);
+			const tried = await this.attempt(spec, url, where, attempt);
+			if ('response' in tried) return tried.response;
+			const decision = decideRetry(repeatable, tried.outcome, attempt, this.settings);
 			if (decision.retry) {
 				await sleep(decision.delayMs);
 				continue;
 			}
-			const retries = describeRetries(decision, attempt, spec.label ?? spec.method);
-			if (outcome.kind === 'network') {
-				throw this.error(undefined, `Could not reach the service for ${where}: ${networkMessage ?? 'no answer'}${retries}`, {
-					description: hintForStatus(undefined),
-				});
-			}
-			// Masked before the message is cut out of it: a token across the cut would no longer match whole.
-			const maskedBody = this.mask.value(errorBody);
-			const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
-			throw this.error(outcome.status, `The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`, {
-				description: this.hint(spec, outcome.status, maskedBody),
-				body: maskedBody,
+			throw this.failed(spec, where, tried, describeRetries(decision, attempt, spec.label ?? spec.method));
+		}
+	}
+
+	/** One attempt: its response, or what went wrong when that may be retried (anything else is thrown). */
+	private async attempt(spec: RequestSpec, url: string, where: string, attempt: number): Promise<{ response: ApiResponse } | Failed> {
+		let answer: Exchange;
+		try {
+			answer = await this.exchange(spec, url, where);
+		} catch (error) {
+			return this.thrown(error, where, url);
+		}
+		const { status, headers } = answer;
+		const classified = classifyAnswer(answer.bytes, headers['content-type']);
+		if (status >= 200 && status < 300) {
+			return { response: { status, headers, body: this.successBody(spec, where, status, classified), url: answer.url } };
+		}
+		// A delete retried after a failure on the way finds nothing when its first attempt did delete:
+		// gone is what was asked, so it is the result, not an error.
+		if (status === 404 && attempt > 1 && spec.method === 'DELETE') return { response: { status, headers, body: undefined, url: answer.url } };
+		return {
+			outcome: { kind: 'status', status, retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()) },
+			body: classified.kind === 'json' ? classified.value : classified.kind === 'empty' ? undefined : classified.text,
+		};
+	}
+
+	/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
+	private thrown(error: unknown, where: string, url: string): Failed {
+		if (error instanceof NodeOperationError) throw new NodeOperationError(this.ctx.getNode(), error);
+		if (error instanceof NodeApiError && error.context.supportChat) {
+			// Re-wrapping hands back the same error: it is already explained.
+			throw new NodeApiError(this.ctx.getNode(), error as unknown as JsonObject);
+		}
+		if (error instanceof AnswerTooLargeError) {
+			// Not retried: the same request would bring the same answer.
+			throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
+				description: 'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
 			});
 		}
+		if (isSsrfRefusal(error)) {
+			// Not retried: n8n refuses the address itself, every time.
+			const host = new URL(url).hostname;
+			throw this.error(undefined, `n8n's SSRF protection refused ${where}: ${(error as Error).message}`, {
+				description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
+			});
+		}
+		const message =
+			error instanceof AnswerDeadlineError ? `the answer did not arrive in full within Timeout (${this.settings.timeoutMs / 1000} s)` : (error as Error).message;
+		return { outcome: { kind: 'network' }, message };
+	}
+
+	/** The error of a failure the retry rule gave up on. */
+	private failed(spec: RequestSpec, where: string, failure: Failed, retries: string): NodeApiError {
+		const { outcome } = failure;
+		if (outcome.kind === 'network') {
+			return this.error(undefined, `Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`, {
+				description: hintForStatus(undefined),
+			});
+		}
+		// Masked before the message is cut out of it: a token across the cut would no longer match whole.
+		const maskedBody = this.mask.value(failure.body);
+		const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
+		return this.error(outcome.status, `The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`, {
+			description: this.hint(spec, outcome.status, maskedBody),
+			body: maskedBody,
+		});
 	}
 
 	/**
@@ -386,7 +335,11 @@ export class SupportChatClient {
 			const status = raw.statusCode;
 			if (status >= 300 && status < 400) {
 				discard(raw.body);
-				current = this.redirectTarget(spec, where, status, headers.location, current, visited);
+				const next = redirectTarget({ method: spec.method, location: headers.location, from: current, baseUrl: this.baseUrl, visited });
+				if (typeof next !== 'string') {
+					throw this.error(status, `The service answered ${where} with a redirect (${status}) ${next.refused}`, { description: next.description });
+				}
+				current = next;
 				continue;
 			}
 			const bytes = await readAnswer(raw.body, this.settings.maxResponseBytes, deadline);
@@ -394,114 +347,18 @@ export class SupportChatClient {
 		}
 	}
 
-	private redirectTarget(
-		spec: RequestSpec,
-		where: string,
-		status: number,
-		location: string | undefined,
-		from: string,
-		visited: Set<string>,
-	): string {
-		const refuse: (message: string, description?: string) => never = (
-			message,
-			description = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.',
-		) => {
-			throw this.error(status, `The service answered ${where} with a redirect (${status}) ${message}`, { description });
-		};
-		if (location === undefined || location.trim() === '') refuse('that says nowhere to go');
-		// Refused whole rather than cut: a cut address is not where the service pointed, and a token across
-		// the cut would escape the mask in the message.
-		if (location.trim().length > MAX_LOCATION_LENGTH) refuse(`to an address longer than ${MAX_LOCATION_LENGTH} characters`);
-		let target: URL;
-		try {
-			target = new URL(location.trim(), from);
-		} catch {
-			return refuse('to an address that is not a URL');
-		}
-		const shown = `${target.origin}${target.pathname}`;
-		if (target.origin !== new URL(this.baseUrl).origin) {
-			refuse(`to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`);
-		}
-		if (!METHODS_THAT_READ.has(spec.method)) {
-			refuse(
-				`to ${shown}; the node does not send a ${spec.method} again, so that nothing is done twice`,
-				'If the service has moved, set the Base URL in the Support Chat API credentials to its new address. The service may or may not have done it: check before running again.',
-			);
-		}
-		const next = target.toString();
-		if (visited.has(next)) refuse('that lead in a circle; stopped following them');
-		if (visited.size > MAX_REDIRECTS) refuse(`after more than ${MAX_REDIRECTS} redirects; stopped following them`);
-		visited.add(next);
-		return next;
-	}
-
-	/**
-	 * The one rule for what a 2xx answer means (README › Errors):
-	 * - an HTML page is a failure, whatever the status: a proxy, a login or a maintenance page answered;
-	 * - text that claims JSON but does not parse is a failure;
-	 * - a body that says it failed (`success: false`, `status: "error"`…) or is `false` is a failure;
-	 * - a read (GET) needs JSON: an empty body, `null`, a bare value or plain text is a failure;
-	 * - a write may answer nothing (204, an empty 200, `null`): the result is undefined, and the
-	 *   operation says what it did; plain text is handed on as it is.
-	 * Whatever is handed on has the token masked in every string.
-	 */
 	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
 	private hint(spec: RequestSpec, status: number | undefined, body: unknown): string {
 		return spec.hint?.(status, body) ?? this.wire.notThisApi(status, body) ?? hintForStatus(status, spec.resourceLabel);
 	}
 
+	/** A 2xx answer by the rule of ./success: the value handed on, or the failure it is. */
 	private successBody(spec: RequestSpec, where: string, status: number, answer: Answer): unknown {
 		const read = spec.read ?? METHODS_THAT_READ.has(spec.method);
-		const notDone = read ? '' : ' The service may or may not have done it: check before running again.';
-		switch (answer.kind) {
-			case 'html': {
-				const page = extractErrorMessage(answer.text);
-				throw this.error(status, `The service answered ${where} with an HTML page instead of JSON${page ? ` ("${page}")` : ''}`, {
-					description: `A proxy, a login page or a maintenance page answered in place of the API. Check that the Base URL points at the API, and that nothing between n8n and the service asks for a login.${notDone}`,
-					body: answer.text,
-				});
-			}
-			case 'malformed':
-				throw this.error(status, `The service answered ${where} with malformed JSON`, {
-					description: `The answer began with: ${this.mask.text(answer.text).slice(0, 120)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
-					body: answer.text,
-				});
-			case 'empty':
-				if (read) throw this.noRecord(status, where, 'an empty body');
-				return undefined;
-			case 'text':
-				if (read) throw this.noRecord(status, where, `text instead of JSON ("${clipText(this.mask.text(answer.text))}")`);
-				return this.mask.text(answer.text);
-			case 'json': {
-				const { value } = answer;
-				if (value === null) {
-					if (read) throw this.noRecord(status, where, 'null');
-					return undefined;
-				}
-				if (value === false) {
-					throw this.error(status, `The service answered ${where} with false`, {
-						description: `${this.hint(spec, undefined, value)}${notDone}`,
-					});
-				}
-				if (read && typeof value !== 'object') throw this.noRecord(status, where, `a bare value (${clipText(this.mask.text(String(value)))})`);
-				const failure = failureInBody(value);
-				if (failure !== undefined) {
-					throw this.error(status, `The service reported a failure for ${where}: ${failure}`, {
-						description: this.hint(spec, undefined, value),
-						body: value,
-					});
-				}
-				const masked = this.mask.mayBeInJson(answer.text) ? this.mask.value(value) : value;
-				return mayHoldSecretFields(answer.text) ? maskSecretFields(masked) : masked;
-			}
-		}
-	}
-
-	private noRecord(status: number, where: string, what: string): NodeApiError {
-		return this.error(status, `The service answered ${where} with ${what}, where a read needs a record or a list`, {
-			description:
-				'The node does not make up a record from an answer without one. Check the Base URL and the ID; if your service answers reads this way, it is not one the node can read.',
-		});
+		const outcome = readSuccess(answer, read, where, this.mask);
+		if (outcome.ok) return outcome.value;
+		const { message, description, body, hintFor, after = '' } = outcome;
+		throw this.error(status, message, { description: description ?? `${this.hint(spec, undefined, hintFor)}${after}`, body });
 	}
 
 	/** An API failure as the user sees it, the token masked; the wires build theirs with it too. */

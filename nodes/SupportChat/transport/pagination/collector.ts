@@ -105,11 +105,11 @@ export class Collector {
 		this.requested++;
 	}
 
-	/** A page that could not be read: says which one, and where the shapes are explained. */
+	/** A page that could not be read: says which one, and which options set the shape. */
 	unreadable(message: string): Error {
 		return this.fail(
 			`Could not read page ${this.pages + 1} of ${this.path}: ${message}`,
-			'See README › Pagination for the shapes recognised and how to set them.',
+			`Set ${STYLE} to the way your service pages its lists, and ${option('itemsPath')} to where its records are in each answer.`,
 		);
 	}
 

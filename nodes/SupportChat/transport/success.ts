@@ -1,0 +1,76 @@
+import type { SecretMask } from '../shared/secrets';
+import { maskSecretFields, mayHoldSecretFields } from '../shared/secretFields';
+import type { Answer } from './answer';
+import { clipText, extractErrorMessage, failureInBody } from './errors';
+
+/**
+ * A 2xx answer's meaning: the value to hand on, or a failure. A failure without a description takes
+ * the API's hint for `hintFor` (the body that said it failed), followed by `after`.
+ */
+export type Success =
+	| { ok: true; value: unknown }
+	| { ok: false; message: string; description?: string; body?: unknown; hintFor?: unknown; after?: string };
+
+const NO_RECORD =
+	'The node does not make up a record from an answer without one. Check the Base URL and the ID; if your service answers reads this way, it is not one the node can read.';
+
+/**
+ * The one rule for what a 2xx answer means (README: What counts as a success):
+ * - an HTML page is a failure, whatever the status: a proxy, a login or a maintenance page answered;
+ * - text that claims JSON but does not parse is a failure;
+ * - a body that says it failed (`success: false`, `status: "error"`…) or is `false` is a failure;
+ * - a read needs JSON: an empty body, `null`, a bare value or plain text is a failure;
+ * - a write may answer nothing (204, an empty 200, `null`): the result is undefined, and the
+ *   operation says what it did; plain text is handed on as it is.
+ * Whatever is handed on has the token masked in every string, and secret fields masked by name.
+ */
+export function readSuccess(answer: Answer, read: boolean, where: string, mask: SecretMask): Success {
+	const notDone = read ? '' : ' The service may or may not have done it: check before running again.';
+	const noRecord = (what: string): Success => ({
+		ok: false,
+		message: `The service answered ${where} with ${what}, where a read needs a record or a list`,
+		description: NO_RECORD,
+	});
+	switch (answer.kind) {
+		case 'html': {
+			const page = extractErrorMessage(answer.text);
+			return {
+				ok: false,
+				message: `The service answered ${where} with an HTML page instead of JSON${page ? ` ("${page}")` : ''}`,
+				description: `A proxy, a login page or a maintenance page answered in place of the API. Check that the Base URL points at the API, and that nothing between n8n and the service asks for a login.${notDone}`,
+				body: answer.text,
+			};
+		}
+		case 'malformed':
+			return {
+				ok: false,
+				message: `The service answered ${where} with malformed JSON`,
+				description: `The answer began with: ${mask.text(answer.text).slice(0, 120)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
+				body: answer.text,
+			};
+		case 'empty':
+			return read ? noRecord('an empty body') : { ok: true, value: undefined };
+		case 'text':
+			return read ? noRecord(`text instead of JSON ("${clipText(mask.text(answer.text))}")`) : { ok: true, value: mask.text(answer.text) };
+		case 'json':
+			return readJson(answer.value, answer.text, read, where, mask, noRecord, notDone);
+	}
+}
+
+function readJson(
+	value: unknown,
+	text: string,
+	read: boolean,
+	where: string,
+	mask: SecretMask,
+	noRecord: (what: string) => Success,
+	notDone: string,
+): Success {
+	if (value === null) return read ? noRecord('null') : { ok: true, value: undefined };
+	if (value === false) return { ok: false, message: `The service answered ${where} with false`, hintFor: value, after: notDone };
+	if (read && typeof value !== 'object') return noRecord(`a bare value (${clipText(mask.text(String(value)))})`);
+	const failure = failureInBody(value);
+	if (failure !== undefined) return { ok: false, message: `The service reported a failure for ${where}: ${failure}`, body: value, hintFor: value };
+	const masked = mask.mayBeInJson(text) ? mask.value(value) : value;
+	return { ok: true, value: mayHoldSecretFields(text) ? maskSecretFields(masked) : masked };
+}
