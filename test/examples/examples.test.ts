@@ -59,7 +59,8 @@ interface ExampleWorkflow {
 
 /** As n8n's loader hands a poller to the editor: with the Poll Times parameter it adds to every node that polls. */
 function asLoaded<T extends INodeType>(type: T): T {
-	DirectoryLoader.prototype.applySpecialNodeParameters.call(undefined, type);
+	// The loader's own method (private in its typings): the parameter as n8n adds it, not a copy.
+	DirectoryLoader.prototype['applySpecialNodeParameters'].call(undefined, type);
 	return type;
 }
 
