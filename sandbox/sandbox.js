@@ -7,6 +7,8 @@ const zlib = require('node:zlib');
 
 const { matchRoute } = require('./api');
 const { handleControl } = require('./control');
+const { createSupportBoard, SUPPORT_BOARD_PATHS } = require('./supportBoard');
+const { handleSupportBoardControl } = require('./supportBoardControl');
 const { ENVELOPES, wrapPage, wrapRecord } = require('./envelope');
 const { ERROR_STYLES, SandboxError, errorBody, htmlPage } = require('./errors');
 const { FAULT_KINDS, FaultQueue, retryAfterHeader } = require('./faults');
@@ -68,6 +70,9 @@ const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Web
  * @property {SeedOptions} [seed] Initial data; default none.
  * @property {() => Date} [now] Clock for timestamps of records made at run time (seeded records have fixed timestamps).
  * @property {WebhookConfigInput} [webhooks] Initial webhook configuration (also what `reset` returns to); default: no receivers.
+ * @property {'rest' | 'support-board'} [api] `support-board`: the product's Web API (`POST {origin}/script/include/api.php`,
+ *   also at `/supportboard/include/api.php` and `/include/api.php`) over the same data, and its webhooks; no REST paths.
+ * @property {import('./supportBoard').SupportBoardOptions} [supportBoard] Support Board mode's own start-up options.
  *
  * @typedef {Partial<SandboxConfig> & StartOptions} SandboxOptions
  */
@@ -82,6 +87,7 @@ const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Web
  * @property {Record<string, string>} headers Lower-case names; `authorization` is redacted and the token appears nowhere.
  * @property {FaultKind} [fault] The fault applied to this request, if any.
  * @property {number} time Arrival time, ms since the epoch.
+ * @property {string} [function] Support Board mode: the Web API function called (its body holds the arguments, the token as ***).
  */
 
 /**
@@ -121,7 +127,20 @@ const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Web
  * @property {() => Promise<void>} settled Resolves when every queued delivery, retries included, has ended.
  * @property {(options?: SeedOptions) => void} seed Replaces all data with freshly generated data (ids restart); without options, the startup seed.
  * @property {() => void} reset Back to the start: initial config, webhook config and seed; no faults, empty logs, queued deliveries dropped.
+ * @property {SupportBoardHandle | null} supportBoard Support Board mode's levers; null in REST mode.
  * @property {() => Promise<void>} close
+ *
+ * @typedef {object} SupportBoardHandle
+ * @property {string} installUrl `{origin}/script`, what a user enters as Base URL.
+ * @property {string} apiUrl `{installUrl}/include/api.php`
+ * @property {import('./supportBoardRecords').SupportBoardData} data The records as the product shapes them.
+ * @property {Readonly<import('./supportBoardWebhooks').SupportBoardWebhookConfig>} webhooks
+ * @property {(patch: import('./supportBoardWebhooks').SupportBoardWebhookInput) => Readonly<import('./supportBoardWebhooks').SupportBoardWebhookConfig>} configureWebhooks
+ * @property {import('./supportBoardWebhooks').SupportBoardDelivery[]} deliveries Delivery log (live array).
+ * @property {() => Promise<void>} settled Resolves when every delivery under way has ended.
+ * @property {() => { installUrl: string, apiUrl: string, webhooks: Record<string, unknown> }} describe The mode as the control API shows it (the Secret key masked).
+ * @property {import('./supportBoard').SupportBoardMode['visitor']} visitor What visitors do in the widget (the browser-side webhooks).
+ * @property {import('./supportBoard').SupportBoardMode['agent']} agent What agents do in the admin area.
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');
@@ -272,7 +291,16 @@ function parseOrRaw(text) {
  * @returns {Promise<Sandbox>}
  */
 async function startSandbox(options = {}) {
-	const { port = 0, seed: initialSeed = {}, now = () => new Date(), webhooks: initialWebhooks = {}, ...settings } = options;
+	const {
+		port = 0,
+		seed: initialSeed = {},
+		now = () => new Date(),
+		webhooks: initialWebhooks = {},
+		api = 'rest',
+		supportBoard: supportBoardOptions = {},
+		...settings
+	} = options;
+	if (api !== 'rest' && api !== 'support-board') throw new TypeError('api must be rest or support-board');
 	const initialConfig = mergeConfig(DEFAULT_CONFIG, settings);
 	let config = initialConfig;
 	const store = new Store({ now });
@@ -285,6 +313,25 @@ async function startSandbox(options = {}) {
 	/** @type {Set<NodeJS.Timeout>} */
 	const timers = new Set();
 	let origin = '';
+	/** Support Board's webhooks are sent inline by the call that fires them; these are the ones under way. */
+	/** @type {Set<Promise<void>>} */
+	const sbPending = new Set();
+	const sb =
+		api === 'support-board'
+			? createSupportBoard({
+					store,
+					now,
+					token: () => config.token,
+					origin: () => origin,
+					post: (target, headers, body, timeoutMs, signal) => webhooks.post(target, headers, body, timeoutMs, signal),
+					track: (sending) => {
+						const settledOne = sending.catch(() => undefined).finally(() => sbPending.delete(settledOne));
+						sbPending.add(settledOne);
+					},
+					options: supportBoardOptions,
+				})
+			: null;
+	sb?.afterSeed();
 
 	/** @param {number} ms */
 	const delay = (ms) =>
@@ -478,10 +525,64 @@ async function startSandbox(options = {}) {
 		}
 	}
 
+	/**
+	 * Support Board mode: its Web API at the product's paths, and nothing else, as a PHP server answers
+	 * (a 404 page for any other path, the REST paths of the description included).
+	 * @param {IncomingMessage} req
+	 * @param {ServerResponse} res
+	 * @param {URL} url
+	 */
+	async function handleSupportBoardApi(req, res, url) {
+		const mode = /** @type {NonNullable<typeof sb>} */ (sb);
+		const method = (req.method ?? 'GET').toUpperCase();
+		const body = await readBody(req);
+		const cfg = config;
+		/** @type {LoggedRequest} */
+		const entry = {
+			method,
+			path: url.pathname,
+			query: /** @type {LoggedRequest['query']} */ (scrub(queryObject(url.searchParams), cfg.token)),
+			body: undefined,
+			status: 0,
+			headers: logHeaders(req.headers, cfg.token),
+			time: Date.now(),
+		};
+		if (cfg.log) requests.push(entry);
+		/** @param {number} status @param {Record<string, string>} headers @param {string} text */
+		const answer = (status, headers, text) => {
+			entry.status = status;
+			send(res, status, headers, text);
+		};
+		if (!SUPPORT_BOARD_PATHS.includes(url.pathname)) {
+			return answer(404, { 'content-type': 'text/html; charset=UTF-8' }, htmlPage(404, `The requested resource ${url.pathname} was not found on this server.`));
+		}
+		await mode.handle({
+			req,
+			text: body.text,
+			log: (params, fn) => {
+				entry.body = scrub(params, cfg.token);
+				if (fn !== undefined) entry.function = fn;
+			},
+			takeFault: (fn) => {
+				const fault = faults.take('POST', fn);
+				if (fault) entry.fault = fault.kind;
+				return fault;
+			},
+			answer,
+			delay,
+		});
+	}
+
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const inControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
-		const work = inControl ? handleControl(req, res, url, sandbox) : handleApi(req, res, url);
+		const work = inControl
+			? handleSupportBoardControl(req, res, url, sandbox.supportBoard).then(async (done) => {
+					if (!done) await handleControl(req, res, url, sandbox);
+				})
+			: sb
+				? handleSupportBoardApi(req, res, url)
+				: handleApi(req, res, url);
 		work.catch((error) => {
 			send(res, 500, { 'content-type': 'text/plain; charset=utf-8' }, `sandbox failure: ${error instanceof Error ? error.stack : String(error)}`);
 		});
@@ -534,21 +635,44 @@ async function startSandbox(options = {}) {
 		configureWebhooks: (patch) => webhooks.configure(patch),
 		webhookSignatureOptions: (signatureOptions) => webhooks.signatureOptions(signatureOptions),
 		emitWebhook: (kind, data, emitOptions) => webhooks.emit(kind, /** @type {Record<string, unknown> | undefined} */ (data), emitOptions),
-		settled: () => webhooks.settled(),
+		settled: async () => {
+			await webhooks.settled();
+			while (sbPending.size > 0) await Promise.all([...sbPending]);
+		},
 		seed(seedOptions) {
 			store.seed(seedOptions ?? initialSeed);
+			sb?.afterSeed();
 		},
 		reset() {
 			config = initialConfig;
 			faults.clear();
 			requests.length = 0;
 			webhooks.reset();
+			sb?.reset();
 			store.seed(initialSeed);
+			sb?.afterSeed();
+		},
+		supportBoard: sb && {
+			installUrl: sb.installUrl(),
+			apiUrl: `${sb.installUrl()}/include/api.php`,
+			data: sb.data,
+			get webhooks() {
+				return sb.webhooks.config;
+			},
+			configureWebhooks: (patch) => sb.webhooks.configure(patch),
+			deliveries: sb.webhooks.deliveries,
+			settled: async () => {
+				while (sbPending.size > 0) await Promise.all([...sbPending]);
+			},
+			describe: () => ({ installUrl: sb.installUrl(), apiUrl: `${sb.installUrl()}/include/api.php`, webhooks: { ...sb.webhooks.config, key: sb.webhooks.config.key ? '***' : '' } }),
+			visitor: sb.visitor,
+			agent: sb.agent,
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);
 			timers.clear();
 			webhooks.close();
+			sb?.close();
 			return new Promise((resolve, reject) => {
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();

@@ -131,3 +131,99 @@ describe('REST: conversations', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('Support Board: get-new-users, get-new-conversations, get-new-messages', () => {
+	const SB_TOKEN = 'sb-poll-admin-token-1c2d';
+	let board: Sandbox;
+	beforeAll(async () => {
+		board = await startSandbox({ api: 'support-board', token: SB_TOKEN, seed: { users: 8, conversations: 5 } });
+	});
+	afterAll(async () => await board.close());
+	beforeEach(() => board.reset());
+
+	const ALL = ['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed'];
+	async function pollBoard(staticData?: IDataObject, opts: { mode?: 'manual'; options?: INodeParameters; events?: string[] } = {}) {
+		return await callPoll({
+			node: { type: TYPE, parameters: { events: opts.events ?? ALL, options: opts.options ?? {} } },
+			nodeType: new SupportChatPollTrigger(),
+			credentials: { types: [new SupportChatApi()], data: { supportChatApi: { api: 'supportBoard', baseUrl: board.supportBoard!.installUrl, apiToken: SB_TOKEN } } },
+			mode: opts.mode ?? 'trigger',
+			staticData,
+		});
+	}
+	async function call(fn: string, args: IDataObject = {}) {
+		const response = await fetch(board.supportBoard!.apiUrl, { method: 'POST', body: JSON.stringify({ function: fn, token: SB_TOKEN, ...args }) });
+		return ((await response.json()) as IDataObject).response;
+	}
+	const fns = () => board.requests.map((r) => r.function);
+
+	it('first poll records where things stand: the newest user and message ids, nothing emitted', async () => {
+		const first = await pollBoard();
+		expect(first.error).toBeUndefined();
+		expect(first.items).toBeNull();
+		expect(fns()).toEqual(['get-users', 'get-conversations']);
+	});
+
+	it('finds what happened since, oldest first, once: a user, a conversation, its messages, its closing; a repeated poll emits nothing', async () => {
+		const first = await pollBoard();
+		const userId = String(await call('add-user', { first_name: 'Nia', last_name: 'New', email: 'nia@example.com' }));
+		const started = board.supportBoard!.visitor.start({ message: 'Hi, my order is late', email: 'nia@example.com' });
+		const { conversation } = await started;
+		const conversationId = String(conversation.id);
+		await call('send-message', { user_id: -1, conversation_id: conversationId, message: 'Sorry, looking into it' });
+		await call('update-conversation-status', { conversation_id: conversationId, status_code: 3 });
+		board.clearLog();
+
+		const second = await pollBoard(first.staticData);
+		const events = json(second);
+		expect(events.map((e) => e.event)).toEqual(['userCreated', 'conversationCreated', 'messageCreated', 'messageCreated', 'conversationClosed']);
+		expect(events[0]).toMatchObject({ userId, eventKey: `userCreated:${userId}`, eventSource: 'poll get-new-users' });
+		expect(events[1]).toMatchObject({ conversationId, eventKey: `conversationCreated:${conversationId}` });
+		expect(events[2]).toMatchObject({ conversationId, userId, data: expect.objectContaining({ message: 'Hi, my order is late' }) });
+		expect(events[3].data).toMatchObject({ message: 'Sorry, looking into it' });
+		expect(events[4].eventKey).toMatch(new RegExp(`^conversationClosed:${conversationId}@\\d+$`));
+		// One request for users, one for the conversations with new messages, one for that conversation's messages.
+		expect(fns()).toEqual(['get-new-users', 'get-new-conversations', 'get-new-messages']);
+
+		expect((await pollBoard(second.staticData)).items).toBeNull();
+
+		// Reopened by the visitor, archived again: a second Conversation Closed with its own key.
+		await board.supportBoard!.visitor.say(conversationId, 'One more thing');
+		await call('update-conversation-status', { conversation_id: conversationId, status_code: 3 });
+		const third = json(await pollBoard(second.staticData));
+		expect(third.map((e) => e.event)).toEqual(['messageCreated', 'conversationClosed']);
+		expect(third[1].eventKey).not.toBe(events[4].eventKey);
+	});
+
+	it('notes the product posts itself (an assignment) are no message', async () => {
+		const first = await pollBoard();
+		const agent = String(Number(board.supportBoard!.data.staff!.agent.id.slice(2)));
+		await call('update-conversation-agent', { conversation_id: '1', agent_id: agent });
+		expect((await pollBoard(first.staticData)).items).toBeNull();
+	});
+
+	it('an error moves nothing; a poll over Max Requests per Poll fails whole, and the next finds it all', async () => {
+		const first = await pollBoard();
+		for (const id of ['1', '2', '3']) await call('send-message', { user_id: -1, conversation_id: id, message: `Reply ${id}` });
+		board.fault({ path: 'get-new-conversations', kind: '500', times: 10 });
+		const failed = await pollBoard(first.staticData, { options: { maxAttempts: 1 } });
+		expect(failed.error?.message).toMatch(/get-new-conversations/);
+		expect(failed.staticData).toEqual(first.staticData);
+		board.clearFaults();
+		// Three conversations with new messages need 2 + 3 requests.
+		const bounded = await pollBoard(first.staticData, { options: { maxRequests: 4 } });
+		expect(bounded.error?.message).toMatch(/needs more than 4 requests/);
+		expect(bounded.staticData).toEqual(first.staticData);
+		const next = await pollBoard(first.staticData);
+		expect(json(next).map((e) => (e.data as IDataObject).message)).toEqual(['Reply 1', 'Reply 2', 'Reply 3']);
+	});
+
+	it('Fetch Test Event shows the newest of each kind and keeps no state', async () => {
+		const result = await pollBoard({}, { mode: 'manual' });
+		const kinds = json(result).map((e) => e.event);
+		// The seed has an archived conversation too: one of each kind at most.
+		expect(kinds).toEqual(expect.arrayContaining(['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed']));
+		expect(new Set(kinds).size).toBe(kinds.length);
+		expect(result.staticData).toEqual({});
+	});
+});

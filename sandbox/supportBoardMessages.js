@@ -1,0 +1,88 @@
+// @ts-check
+'use strict';
+
+const { productId } = require('./supportBoardRecords');
+const { empty, isNumeric, post } = require('./supportBoardPhp');
+const { error, fatal, ok } = require('./supportBoardResult');
+const { setStatus, validStatus, writeMessage } = require('./supportBoardConversations');
+
+/**
+ * send-message, the one function both the Web API and the chat widget call to write a message.
+ * @typedef {import('./supportBoardResult').CallContext} CallContext
+ * @typedef {import('./supportBoardResult').Outcome} Outcome
+ * @typedef {import('./store').User} User
+ * @typedef {import('./store').Conversation} Conversation
+ */
+
+/**
+ * @typedef {object} Send
+ * @property {User} sender
+ * @property {Conversation} conversation
+ * @property {string} text
+ * @property {unknown} statusCode `conversation_status_code` as given: -1 (default) lets the sender decide, 'skip' keeps it.
+ * @property {unknown} senderId The sender's id as the webhook shows it (the caller's value and type).
+ * @property {unknown} conversationId The conversation's id as the webhook shows it.
+ */
+
+/**
+ * Writes the message, moves the conversation's status (an agent's reply waits for the user: 1; anyone
+ * else's message waits for an agent: 2) and fires `conversation-status-updated` (when it changed), then
+ * `message-sent`.
+ * @param {CallContext} ctx
+ * @param {Send} send
+ */
+function deliverMessage(ctx, send) {
+	const { data } = ctx;
+	const c = send.conversation;
+	const senderType = data.userType(send.sender);
+	const text = send.text.replace(/[\r\t]/g, '').replace(/\n{3,}/g, '\n\n');
+	const m = writeMessage(ctx, c, send.sender, text);
+	let code = send.statusCode;
+	if (code !== 'skip') {
+		if (code === -1 || code === false || !validStatus(code)) code = senderType === 'agent' || senderType === 'admin' ? 1 : 2;
+		if (Number(code) !== data.statusCode(c)) {
+			setStatus(ctx, c, Number(code));
+			ctx.fire('conversation-status-updated', { conversation_id: send.conversationId, status_code: code });
+		}
+	}
+	const messageId = Number(productId(m.id));
+	ctx.fire('message-sent', {
+		user_id: send.senderId,
+		message_id: messageId,
+		message: text,
+		attachments: [],
+		conversation_user_id: c.user_id ? productId(c.user_id) : null,
+		conversation_id: send.conversationId,
+		conversation_status_code: code,
+		conversation_source: typeof c.source === 'string' ? c.source : '',
+	});
+	return { id: messageId, queue: false, human_takeover_active: false, notifications: [], message: text };
+}
+
+/** @param {CallContext} ctx @returns {Outcome} */
+function sendMessage(ctx) {
+	const { data, params } = ctx;
+	let senderId = params.user_id;
+	// No sender (or -1): the admin owning the token writes.
+	if (empty(senderId) || senderId === -1 || senderId === '-1') senderId = productId(data.admin.id);
+	else if (!isNumeric(senderId)) return error('active-user-not-found');
+	if (!isNumeric(params.conversation_id)) return fatal('conversation_id is not numeric');
+	const c = data.conversation(params.conversation_id);
+	// The product raises a PHP notice and answers what trigger_error returned.
+	if (!c) return ok(true);
+	const sender = data.user(senderId);
+	if (!sender) return fatal('no such sender: the foreign key refuses the message');
+	const text = post(params, 'message', '');
+	return ok(
+		deliverMessage(ctx, {
+			sender,
+			conversation: c,
+			text: typeof text === 'string' ? text : String(text),
+			statusCode: post(params, 'conversation_status_code', -1),
+			senderId,
+			conversationId: params.conversation_id,
+		}),
+	);
+}
+
+module.exports = { sendMessage, deliverMessage };
