@@ -74,3 +74,45 @@ export function asText(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return trimmedText(value);
 }
+
+/** What `rewrite` changes: a string, a key, or a field's whole value (undefined: left to the walk). */
+export interface Rewrite {
+	text?(value: string): string;
+	key?(key: string): string;
+	field?(key: string, value: unknown): unknown;
+}
+
+/**
+ * A copy of a JSON-like value with strings, keys or fields rewritten; the value itself when nothing
+ * changed (no copy is made then). Nesting deeper than `maxDepth` is kept as it is: parsed JSON is the
+ * input, and JSON.parse itself bounds the depth by the bytes received.
+ */
+export function rewrite(value: unknown, how: Rewrite, maxDepth = 256): unknown {
+	if (typeof value === 'string') return how.text ? how.text(value) : value;
+	if (maxDepth <= 0 || typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) {
+		let copy: unknown[] | undefined;
+		value.forEach((entry, index) => {
+			const next = rewrite(entry, how, maxDepth - 1);
+			if (next !== entry) {
+				copy ??= [...value];
+				copy[index] = next;
+			}
+		});
+		return copy ?? value;
+	}
+	if (Buffer.isBuffer(value) || value instanceof Date) return value;
+	let copy: Record<string, unknown> | undefined;
+	for (const [key, entry] of Object.entries(value)) {
+		const nextKey = how.key ? how.key(key) : key;
+		const replaced = how.field?.(key, entry);
+		const next = replaced !== undefined ? replaced : rewrite(entry, how, maxDepth - 1);
+		if (next !== entry || nextKey !== key) {
+			copy ??= Object.fromEntries(Object.entries(value));
+			if (nextKey !== key) delete copy[key];
+			// defineProperty: a key such as "__proto__" from parsed JSON stays a plain field.
+			Object.defineProperty(copy, nextKey, { value: next, enumerable: true, writable: true, configurable: true });
+		}
+	}
+	return copy ?? value;
+}

@@ -1,3 +1,4 @@
+import { rewrite } from './json';
 import { REDACTED } from './secrets';
 
 /**
@@ -46,36 +47,10 @@ export function mayHoldSecretFields(raw: string): boolean {
 
 /**
  * A copy of a JSON-like value with the value of every secret field replaced by `[redacted]` (an empty
- * one stays empty: it hides nothing); the value itself when nothing needed masking. Depth is bounded
- * as in SecretMask.value.
+ * one stays empty: it hides nothing); the value itself when nothing needed masking.
  */
 export function maskSecretFields<T>(value: T, maxDepth = 256): T {
-	return walk(value, maxDepth) as T;
-}
-
-function walk(value: unknown, depth: number): unknown {
-	if (depth <= 0 || typeof value !== 'object' || value === null) return value;
-	if (Array.isArray(value)) {
-		let copy: unknown[] | undefined;
-		value.forEach((entry, index) => {
-			const masked = walk(entry, depth - 1);
-			if (masked !== entry) {
-				copy ??= [...value];
-				copy[index] = masked;
-			}
-		});
-		return copy ?? value;
-	}
-	if (Buffer.isBuffer(value) || value instanceof Date) return value;
-	let copy: Record<string, unknown> | undefined;
-	for (const [key, entry] of Object.entries(value)) {
-		const hidden = isSecretField(key) && entry !== '' && entry !== null && entry !== undefined;
-		const masked = hidden ? REDACTED : walk(entry, depth - 1);
-		if (masked !== entry) {
-			copy ??= Object.fromEntries(Object.entries(value));
-			// defineProperty: a key such as "__proto__" from parsed JSON stays a plain field.
-			Object.defineProperty(copy, key, { value: masked, enumerable: true, writable: true, configurable: true });
-		}
-	}
-	return copy ?? value;
+	const field = (key: string, entry: unknown) =>
+		isSecretField(key) && entry !== '' && entry !== null && entry !== undefined ? REDACTED : undefined;
+	return rewrite(value, { field }, maxDepth) as T;
 }

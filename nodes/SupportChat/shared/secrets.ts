@@ -7,6 +7,8 @@
  * alignments a copy can have inside a longer base64 text (`Bearer <token>` encoded whole, say).
  */
 
+import { rewrite } from './json';
+
 export const REDACTED = '[redacted]';
 
 /**
@@ -89,41 +91,12 @@ export class SecretMask {
 	}
 
 	/**
-	 * A copy of a JSON-like value with secrets masked in every string, keys included; the value itself
-	 * when nothing needed masking (no copy is made then). Nesting deeper than `maxDepth` is kept as it is:
-	 * parsed JSON is the input, and JSON.parse itself bounds the depth by the bytes received.
+	 * A copy of a JSON-like value with secrets masked in every string, keys included (see `rewrite`); the
+	 * value itself when nothing needed masking.
 	 */
 	value<T>(value: T, maxDepth = 256): T {
 		if (this.empty) return value;
-		return this.walk(value, maxDepth) as T;
-	}
-
-	private walk(value: unknown, depth: number): unknown {
-		if (typeof value === 'string') return this.found(value) ? this.text(value) : value;
-		if (depth <= 0 || typeof value !== 'object' || value === null) return value;
-		if (Array.isArray(value)) {
-			let copy: unknown[] | undefined;
-			value.forEach((entry, index) => {
-				const masked = this.walk(entry, depth - 1);
-				if (masked !== entry) {
-					copy ??= [...value];
-					copy[index] = masked;
-				}
-			});
-			return copy ?? value;
-		}
-		if (Buffer.isBuffer(value) || value instanceof Date) return value;
-		let copy: Record<string, unknown> | undefined;
-		for (const [key, entry] of Object.entries(value)) {
-			const maskedKey = this.found(key) ? this.text(key) : key;
-			const masked = this.walk(entry, depth - 1);
-			if (masked !== entry || maskedKey !== key) {
-				copy ??= Object.fromEntries(Object.entries(value));
-				if (maskedKey !== key) delete copy[key];
-				// defineProperty: a key such as "__proto__" from parsed JSON stays a plain field.
-				Object.defineProperty(copy, maskedKey, { value: masked, enumerable: true, writable: true, configurable: true });
-			}
-		}
-		return copy ?? value;
+		const mask = (text: string) => (this.found(text) ? this.text(text) : text);
+		return rewrite(value, { text: mask, key: mask }, maxDepth) as T;
 	}
 }
