@@ -14,7 +14,7 @@ export const TRIGGER_DEFAULTS = {
 	queryParameterName: 'token',
 	headerName: 'X-Webhook-Token',
 	hmacHeader: 'X-Signature',
-	hmacAlgorithm: 'sha256' as HmacAlgorithm,
+	hmacAlgorithm: 'sha256' satisfies HmacAlgorithm,
 	hmacEncoding: 'hex' as HmacEncoding,
 	hmacPrefix: '',
 	keyField: 'key',

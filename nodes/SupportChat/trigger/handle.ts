@@ -14,7 +14,7 @@ import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
 import type { PlainObject } from '../shared/json';
 import { isRecord } from '../shared/json';
 import type { HeaderMap } from './util';
-import type { HmacAlgorithm, HmacEncoding, VerifyResult } from './verify';
+import type { HmacEncoding, VerifyResult } from './verify';
 import {
 	verifyBodyField,
 	verifyHeaderToken,
@@ -46,7 +46,8 @@ export interface TriggerSettings {
 	headerName?: string;
 	/** HMAC of the raw body. */
 	hmacHeader?: string;
-	hmacAlgorithm?: HmacAlgorithm;
+	/** One of HMAC_ALGORITHMS; verifyHmac refuses any other. */
+	hmacAlgorithm?: string;
 	hmacEncoding?: HmacEncoding;
 	hmacPrefix?: string;
 	/** Secret field in the body: its name or dot path. */

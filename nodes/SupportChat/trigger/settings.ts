@@ -3,7 +3,6 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { TRIGGER_DEFAULTS } from './defaults';
 import type { TriggerSettings, VerificationScheme } from './handle';
 import { VERIFICATION_SCHEMES } from './handle';
-import type { HmacAlgorithm } from './verify';
 
 type StringParameter = {
 	[K in keyof typeof TRIGGER_DEFAULTS]: (typeof TRIGGER_DEFAULTS)[K] extends string ? K : never;
@@ -62,7 +61,7 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 		queryParameterName: stringParameter(context, 'queryParameterName'),
 		headerName: stringParameter(context, 'headerName'),
 		hmacHeader: stringParameter(context, 'hmacHeader'),
-		hmacAlgorithm: stringParameter(context, 'hmacAlgorithm') as HmacAlgorithm,
+		hmacAlgorithm: stringParameter(context, 'hmacAlgorithm') || undefined,
 		hmacEncoding: stringParameter(context, 'hmacEncoding') === 'base64' ? 'base64' : 'hex',
 		hmacPrefix: stringParameter(context, 'hmacPrefix'),
 		keyField: stringParameter(context, 'keyField'),
