@@ -3,7 +3,9 @@ import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 import type { NamedDelivery } from './aliases';
-import { EVENT_ALIASES, FILLER, IRREGULAR, NAMED_DELIVERIES } from './aliases';
+import { EVENT_ALIASES, NAMED_DELIVERIES } from './aliases';
+import { hasClosedStatus } from './status';
+import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName, reportedName } from './words';
 import { unwrapEventData } from './payload';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
@@ -63,149 +65,6 @@ export interface DetectedEvent {
 	name?: string;
 	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
 	source?: string;
-}
-
-const SUBJECT_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.subjects));
-const ACTION_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''));
-const VOCABULARY = new Set([...SUBJECT_WORDS, ...ACTION_WORDS, ...FILLER]);
-
-/** A word's base form when it is in the vocabulary: `created` → `create`, `conversations` → `conversation`. */
-function stem(word: string): readonly string[] {
-	const irregular = IRREGULAR.get(word);
-	if (irregular !== undefined) return irregular;
-	if (VOCABULARY.has(word)) return [word];
-	const candidates: string[] = [];
-	const strip = (suffix: string, add = '') => {
-		if (word.length > suffix.length + 1 && word.endsWith(suffix)) {
-			candidates.push(word.slice(0, -suffix.length) + add);
-		}
-	};
-	strip('ies', 'y');
-	strip('ied', 'y');
-	strip('es');
-	strip('s');
-	strip('ed');
-	strip('d');
-	strip('ing');
-	strip('ing', 'e');
-	for (const candidate of [...candidates]) {
-		// Doubled final consonant: `submitted` → `submitt` → `submit`, `stopped` → `stop`.
-		const last = candidate[candidate.length - 1];
-		if (last === candidate[candidate.length - 2] && CONSONANTS.has(last)) candidates.push(candidate.slice(0, -1));
-	}
-	const known = candidates.find((candidate) => VOCABULARY.has(candidate));
-	return [known ?? word];
-}
-
-const CONSONANTS = new Set('bcdfghjklmnpqrstvwxz');
-
-/**
- * Longest text read as an event name, a status, a sender type or a record key. Longer text names no
- * event any sender uses; it is left unread (no words), so an attacker's 100 kB name costs one length
- * check, and is reported cut to this length (`reportedName`).
- */
-export const MAX_NAME_LENGTH = 200;
-
-/** The name as reported in items and answers: as sent, or cut to `MAX_NAME_LENGTH` and marked `…`. */
-export function reportedName(name: string): string {
-	return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH)}…` : name;
-}
-
-type CharKind = 'upper' | 'lower' | 'digit' | 'other';
-
-function charKind(char: string | undefined): CharKind {
-	if (char === undefined) return 'other';
-	if (char >= 'A' && char <= 'Z') return 'upper';
-	if (char >= 'a' && char <= 'z') return 'lower';
-	if (char >= '0' && char <= '9') return 'digit';
-	return 'other';
-}
-
-/**
- * Splits any case style into lower-case ASCII words in one pass: a word ends at anything that is not a
- * letter or digit, before a capital that follows a small letter or digit (`newConversation`), and before
- * the last capital of a run that goes on in small letters (`HTMLParser` → `html parser`). Written as a
- * scan rather than regular expressions because the obvious pattern for the last rule,
- * `/([A-Z]+)([A-Z][a-z])/g`, takes quadratic time on a long run of capitals.
- */
-export function splitWords(name: string): string[] {
-	const words: string[] = [];
-	let current = '';
-	for (let index = 0; index < name.length; index++) {
-		const char = name[index];
-		const kind = charKind(char);
-		if (kind === 'other') {
-			if (current !== '') words.push(current);
-			current = '';
-			continue;
-		}
-		const previous = charKind(name[index - 1]);
-		const boundary =
-			kind === 'upper' &&
-			(previous === 'lower' || previous === 'digit' || (previous === 'upper' && charKind(name[index + 1]) === 'lower'));
-		if (boundary && current !== '') {
-			words.push(current);
-			current = '';
-		}
-		current += char.toLowerCase();
-	}
-	if (current !== '') words.push(current);
-	return words;
-}
-
-/** Numbers and version tags (`v2.message.created`) carry no meaning. */
-function isVersionOrNumber(word: string): boolean {
-	const digits = word.startsWith('v') ? word.slice(1) : word;
-	return digits !== '' && [...digits].every((char) => charKind(char) === 'digit');
-}
-
-/**
- * The ONE normalisation: any naming style to meaningful base-form words, in order, without repeats.
- * `conversation.created`, `conversation_created`, `ConversationCreated`, `CONVERSATION_CREATED` all
- * give `['conversation', 'create']`; `new-conversation`, `New Conversation` and `NewConversation` give
- * `['new', 'conversation']`, which the alias table reads the same way. Text longer than
- * `MAX_NAME_LENGTH` gives no words. Linear in the length of the name.
- */
-export function normaliseEventName(name: string): string[] {
-	if (name.length > MAX_NAME_LENGTH) return [];
-	const result = new Set<string>();
-	for (const word of splitWords(name)) {
-		if (isVersionOrNumber(word)) continue;
-		for (const base of stem(word)) {
-			if (!FILLER.has(base)) result.add(base);
-		}
-	}
-	return [...result];
-}
-
-/** Status values that mean a conversation is over. `3` is "archived" in PHP chat services' status codes. */
-const CLOSED_STATUS_WORDS = new Set(['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete', 'done']);
-const CLOSED_STATUS_CODES = new Set(['3']);
-const STATUS_KEYS = [
-	'status',
-	'status_code',
-	'statusCode',
-	'conversation_status',
-	'conversation_status_code',
-	'conversationStatus',
-	'new_status',
-	'newStatus',
-	'state',
-];
-
-/** Whether the payload says the conversation is now closed or archived. */
-export function hasClosedStatus(body: PlainObject): boolean {
-	const data = unwrapEventData(body);
-	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(isRecord);
-	for (const place of places) {
-		for (const key of STATUS_KEYS) {
-			const value = asText(place[key]);
-			if (value === undefined) continue;
-			if (CLOSED_STATUS_CODES.has(value)) return true;
-			if (normaliseEventName(value).some((word) => CLOSED_STATUS_WORDS.has(word))) return true;
-		}
-	}
-	return false;
 }
 
 /** Matches normalised words against the alias table. */

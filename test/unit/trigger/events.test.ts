@@ -1,11 +1,6 @@
-import {
-	CANONICAL_EVENTS,
-	EVENTS,
-	EVENT_ALIASES,
-	detectEvent,
-	hasClosedStatus,
-	normaliseEventName,
-} from '../../../nodes/SupportChat/trigger/events';
+import { CANONICAL_EVENTS, EVENTS, EVENT_ALIASES, detectEvent } from '../../../nodes/SupportChat/trigger/events';
+import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
+import { normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
 
 describe('normaliseEventName', () => {
 	test.each([

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 
 import type { DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { MAX_NAME_LENGTH, detectEvent, hasClosedStatus, normaliseEventName, splitWords } from '../../../nodes/SupportChat/trigger/events';
+import { detectEvent } from '../../../nodes/SupportChat/trigger/events';
+import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
+import { MAX_NAME_LENGTH, normaliseEventName, splitWords } from '../../../nodes/SupportChat/trigger/words';
 import { isOwnMessage } from '../../../nodes/SupportChat/trigger/loops';
 import { deliveryId, extractIds, parseBody, parseForm } from '../../../nodes/SupportChat/trigger/payload';
 
