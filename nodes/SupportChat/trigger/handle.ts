@@ -152,6 +152,23 @@ interface EntryOutcome {
 	ignored?: string;
 }
 
+/** Why a delivery's event starts nothing: not recognised (unless passed on), or not selected. */
+function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask: SecretMask): string | undefined {
+	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
+		// Masked before it is cut: a cut through the secret would leave a part no mask recognises.
+		const name = detected.name === undefined ? '' : ` "${mask.text(detected.name).slice(0, 80)}"`;
+		return `unrecognised event${name}`;
+	}
+	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;
+}
+
+/** In a batch a header id names the whole request, so each entry is told apart by its position. */
+function entryDeliveryId(entry: PlainObject, index: number, batch: boolean, headers: HeaderMap) {
+	const ownId = deliveryId(entry, batch ? {} : headers);
+	const batchId = batch ? deliveryId({}, headers) : undefined;
+	return ownId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
+}
+
 function handleEntry(
 	entry: PlainObject,
 	index: number,
@@ -162,12 +179,8 @@ function handleEntry(
 ): EntryOutcome {
 	const { staticData, now, mask, memory } = context;
 	const detected = detectEvent(entry, headers);
-	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
-		// Masked before it is cut: a cut through the secret would leave a part no mask recognises.
-		const name = detected.name === undefined ? '' : ` "${mask.text(detected.name).slice(0, 80)}"`;
-		return { ignored: `unrecognised event${name}` };
-	}
-	if (!isSelected(detected.event, settings)) return { ignored: `event ${detected.event} not selected` };
+	const unwanted = unwantedEvent(detected, settings, mask);
+	if (unwanted !== undefined) return { ignored: unwanted };
 
 	const loopOptions = { ignoreOwnTypes: settings.ignoreOwnMessages, ignoredSenderIds: settings.ignoredSenderIds };
 	if (detected.event === 'messageCreated') {
@@ -175,10 +188,7 @@ function handleEntry(
 		if (own.own) return { ignored: `own message (${own.reason})` };
 	}
 
-	// In a batch a header id names the whole request, so each entry is told apart by its position.
-	const ownId = deliveryId(entry, batch ? {} : headers);
-	const batchId = batch ? deliveryId({}, headers) : undefined;
-	const delivery = ownId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
+	const delivery = entryDeliveryId(entry, index, batch, headers);
 	if (delivery !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
 		if (seenBefore(staticData, `${detected.event}|${delivery.id}`, now, { windowMs, memory })) {

@@ -124,47 +124,59 @@ function collect(streams: readonly Stream[], lists: Map<ListName, IDataObject[]>
 	return { found: events, marks: next };
 }
 
-export function restFinder(ctx: SupportChatContext, pagination: PaginationSettings): EventFinder {
-	const streamsFor = (client: SupportChatClient, settings: PollSettings) => {
-		if (settings.events.includes('messageCreated')) {
-			throw client.refuse(
-				'New Message cannot be found by polling the REST API: it has no list of messages',
-				'Take New Message out of Events here and use the Support Chat Trigger (webhooks) for it, or choose Support Board Web API in the credentials if your service is Support Board.',
-			);
-		}
-		return STREAMS.filter((stream) => settings.events.includes(stream.event));
-	};
-	const undetectable = (client: SupportChatClient) => (stream: Stream) =>
-		client.refuse(
-			`The ${stream.list} records carry no field that grows with each new one (${stream.fields.join(', ')}, or a numeric id), so new ones cannot be told from old ones`,
-			'Set Watermark Field under Options to a field of the records that grows with each new one (a creation time or an increasing number).',
+function streamsFor(client: SupportChatClient, settings: PollSettings): Stream[] {
+	if (settings.events.includes('messageCreated')) {
+		throw client.refuse(
+			'New Message cannot be found by polling the REST API: it has no list of messages',
+			'Take New Message out of Events here and use the Support Chat Trigger (webhooks) for it, or choose Support Board Web API in the credentials if your service is Support Board.',
 		);
-	/** Each list a stream needs, read once a poll, with Since Parameter when every stream reading it has a mark. */
-	const readLists = async (client: SupportChatClient, settings: PollSettings, streams: readonly Stream[], marks: Marks) => {
-		const budget = new Budget(client, settings);
-		const lists = new Map<ListName, IDataObject[]>();
-		for (const list of new Set(streams.map((stream) => stream.list))) {
-			let lowest: Mark | undefined;
-			for (const stream of streams.filter((s) => s.list === list)) {
-				const mark = markIn(marks, stream.event);
-				if (mark === undefined) {
-					lowest = undefined;
-					break;
-				}
-				if (lowest === undefined || mark.value < lowest.value) lowest = mark;
-			}
-			const query = settings.sinceParam !== '' && lowest !== undefined ? { [settings.sinceParam]: lowest.raw } : {};
-			budget.spend(`GET /${list}`);
-			const { items } = await paginate(ctx, client, { list, query }, pagination, 0);
-			lists.set(list, items.filter(isDataObject));
-		}
-		return lists;
-	};
+	}
+	return STREAMS.filter((stream) => settings.events.includes(stream.event));
+}
 
+const undetectable = (client: SupportChatClient) => (stream: Stream) =>
+	client.refuse(
+		`The ${stream.list} records carry no field that grows with each new one (${stream.fields.join(', ')}, or a numeric id), so new ones cannot be told from old ones`,
+		'Set Watermark Field under Options to a field of the records that grows with each new one (a creation time or an increasing number).',
+	);
+
+/** The lowest mark of the streams reading a list; none when one of them has none (it reads the list whole). */
+function lowestMark(list: ListName, streams: readonly Stream[], marks: Marks): Mark | undefined {
+	let lowest: Mark | undefined;
+	for (const stream of streams.filter((s) => s.list === list)) {
+		const mark = markIn(marks, stream.event);
+		if (mark === undefined) return undefined;
+		if (lowest === undefined || mark.value < lowest.value) lowest = mark;
+	}
+	return lowest;
+}
+
+interface Reading {
+	ctx: SupportChatContext;
+	client: SupportChatClient;
+	pagination: PaginationSettings;
+	settings: PollSettings;
+}
+
+/** Each list a stream needs, read once a poll, with Since Parameter when every stream reading it has a mark. */
+async function readLists({ ctx, client, pagination, settings }: Reading, streams: readonly Stream[], marks: Marks) {
+	const budget = new Budget(client, settings);
+	const lists = new Map<ListName, IDataObject[]>();
+	for (const list of new Set(streams.map((stream) => stream.list))) {
+		const lowest = lowestMark(list, streams, marks);
+		const query = settings.sinceParam !== '' && lowest !== undefined ? { [settings.sinceParam]: lowest.raw } : {};
+		budget.spend(`GET /${list}`);
+		const { items } = await paginate(ctx, client, { list, query }, pagination, 0);
+		lists.set(list, items.filter(isDataObject));
+	}
+	return lists;
+}
+
+export function restFinder(ctx: SupportChatContext, pagination: PaginationSettings): EventFinder {
 	return {
 		async baseline(client, settings) {
 			const streams = streamsFor(client, settings);
-			const lists = await readLists(client, settings, streams, {});
+			const lists = await readLists({ ctx, client, pagination, settings }, streams, {});
 			// Every record read stands before the marks: the first poll emits none of them.
 			const { marks } = collect(streams, lists, {}, settings, undetectable(client));
 			return { found: collect(streams, lists, marks, settings, undetectable(client)).found, marks };
@@ -172,12 +184,13 @@ export function restFinder(ctx: SupportChatContext, pagination: PaginationSettin
 
 		async since(client, settings, marks) {
 			const streams = streamsFor(client, settings);
-			return collect(streams, await readLists(client, settings, streams, marks), marks, settings, undetectable(client));
+			const lists = await readLists({ ctx, client, pagination, settings }, streams, marks);
+			return collect(streams, lists, marks, settings, undetectable(client));
 		},
 
 		async newest(client, settings) {
 			const streams = streamsFor(client, settings);
-			const lists = await readLists(client, settings, streams, {});
+			const lists = await readLists({ ctx, client, pagination, settings }, streams, {});
 			const { marks } = collect(streams, lists, {}, settings, undetectable(client));
 			// The records at each stream's newest value.
 			return collect(streams, lists, marks, settings, undetectable(client)).found;

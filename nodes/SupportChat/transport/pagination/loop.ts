@@ -81,7 +81,7 @@ export async function paginate(
 		if (reading.plan) {
 			const count = collector.planned(reading.plan, reading.pageSize ?? reading.items.length);
 			if (settings.concurrency > 1) {
-				await fetchPlanned(reading.plan, count, (page) => fetch(page, response.url));
+				await fetchPlanned(collector, settings.concurrency, reading.plan, count, (page) => fetch(page, response.url));
 				break;
 			}
 		}
@@ -89,27 +89,33 @@ export async function paginate(
 		request = reading.next;
 	}
 	return collector.finish();
+}
 
-	/**
-	 * A sliding window: up to `concurrency` requests in flight, each made when it is launched, their
-	 * pages taken in order. Each outcome is held as a value, so a request abandoned by an early stop
-	 * cannot reject unobserved.
-	 */
-	async function fetchPlanned(plan: PagePlan, count: number, get: (page: PageRequest) => Promise<Fetched>): Promise<void> {
-		const inFlight: Array<Promise<{ page: PageRequest; result?: Fetched; error?: unknown }>> = [];
-		let launched = 0;
-		const launch = () => {
-			if (launched >= count) return;
-			const page = plan.at(launched++);
-			collector.admit(page);
-			inFlight.push(get(page).then((result) => ({ page, result }), (error: unknown) => ({ page, error })));
-		};
-		for (let slot = 0; slot < settings.concurrency; slot++) launch();
-		for (let index = 0; index < count; index++) {
-			const outcome = await inFlight.shift()!;
-			if (outcome.error !== undefined) throw outcome.error;
-			if (!collector.accept(outcome.result!.reading, outcome.page, index < count - 1)) return;
-			launch();
-		}
+/**
+ * A sliding window: up to `concurrency` requests in flight, each made when it is launched, their
+ * pages taken in order. Each outcome is held as a value, so a request abandoned by an early stop
+ * cannot reject unobserved.
+ */
+async function fetchPlanned(
+	collector: Collector,
+	concurrency: number,
+	plan: PagePlan,
+	count: number,
+	get: (page: PageRequest) => Promise<Fetched>,
+): Promise<void> {
+	const inFlight: Array<Promise<{ page: PageRequest; result?: Fetched; error?: unknown }>> = [];
+	let launched = 0;
+	const launch = () => {
+		if (launched >= count) return;
+		const page = plan.at(launched++);
+		collector.admit(page);
+		inFlight.push(get(page).then((result) => ({ page, result }), (error: unknown) => ({ page, error })));
+	};
+	for (let slot = 0; slot < concurrency; slot++) launch();
+	for (let index = 0; index < count; index++) {
+		const outcome = await inFlight.shift()!;
+		if (outcome.error !== undefined) throw outcome.error;
+		if (!collector.accept(outcome.result!.reading, outcome.page, index < count - 1)) return;
+		launch();
 	}
 }
