@@ -6,7 +6,8 @@ import type { INode } from 'n8n-workflow';
 
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../nodes/SupportChat/transport/pagination';
-import type { RequestSpec, SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
+import type { RequestSpec } from '../../nodes/SupportChat/transport/exchange';
+import type { SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
 import { SecretMask } from '../../nodes/SupportChat/shared/secrets';
 import { restWire } from '../../nodes/SupportChat/transport/wires/rest';
 

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ClientContext } from './request';
+import type { ClientContext } from './exchange';
 import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
 import { SupportChatClient } from './request';

@@ -1,5 +1,7 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
+import { METHODS_THAT_READ } from './exchange';
+
 /**
  * The redirect policy: n8n's helper is told never to follow a redirect, since it would carry the token to
  * wherever a Location points (and re-send a POST answered 307). A read follows one here, only on the
@@ -11,8 +13,6 @@ import type { IHttpRequestMethods } from 'n8n-workflow';
 const MAX_REDIRECTS = 5;
 /** A redirect to an address longer than this is refused: no API needs one, and the message quotes it. */
 const MAX_LOCATION_LENGTH = 2048;
-
-const FOLLOWED: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
 
 const MOVED = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
 
@@ -50,7 +50,7 @@ export function redirectTarget({ method, location, from, baseUrl, visited }: Red
 	if (target.origin !== new URL(baseUrl).origin) {
 		return refuse(`to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`);
 	}
-	if (!FOLLOWED.has(method)) {
+	if (!METHODS_THAT_READ.has(method)) {
 		return refuse(
 			`to ${shown}; the node does not send a ${method} again, so that nothing is done twice`,
 			'If the service has moved, set the Base URL in the Support Chat API credentials to its new address. The service may or may not have done it: check before running again.',

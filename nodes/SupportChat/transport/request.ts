@@ -1,12 +1,7 @@
 import type {
-	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
-	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
 	ILoadOptionsFunctions,
-	INode,
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -16,132 +11,28 @@ import { SecretMask } from '../shared/secrets';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
 import { extractErrorMessage, hintForStatus } from './errors';
+import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
+import { CREDENTIALS_TYPE, METHODS_THAT_READ, discard, isSsrfRefusal, send } from './exchange';
 import type { ClientSettings } from './limits';
 import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
 import { redirectTarget } from './redirects';
-import type { AttemptOutcome, RetryDecision } from './retry';
-import { decideRetry, isSafeToRepeat, parseRetryAfter } from './retry';
+import type { AttemptOutcome } from './retry';
+import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
 import type { Wire } from './wire';
 import { restWire } from './wires/rest';
 import { supportBoardWire } from './wires/supportBoard';
 
-export const CREDENTIALS_TYPE = 'supportChatApi';
-
 /** What the list loop needs of any n8n context (an execution, a list lookup, a poll): the node, for its errors. */
 export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode'>;
 
-/**
- * The part of n8n's context the client uses. An execution or a list lookup is one; the credential test,
- * whose context has only the legacy `request` helper, builds one in ./credentialTest.
- */
-export interface ClientContext {
-	getNode(): INode;
-	getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
-	helpers: {
-		httpRequestWithAuthentication(
-			credentialsType: string,
-			requestOptions: IHttpRequestOptions,
-			additionalCredentialOptions?: IAdditionalCredentialOptions,
-		): Promise<unknown>;
-	};
-}
-
 const MEGABYTE = 1024 * 1024;
-
-export interface RequestSpec {
-	method: IHttpRequestMethods;
-	/** Path under the base URL, e.g. `/users/42`. */
-	path?: string;
-	/** Absolute or relative URL given by the service itself (a next-page link). */
-	url?: string;
-	qs?: IDataObject;
-	body?: IDataObject;
-	/** Names the record in a 404 hint ("The user was not found"); a list has none. */
-	resourceLabel?: string;
-	/** Whether the answer must hold a record or a list; by default, whether the method reads. */
-	read?: boolean;
-	/** Whether repeating the request has no second effect; by default, by the method (./retry). */
-	repeatable?: boolean;
-	/** How messages name the request; by default its method and path. */
-	label?: string;
-	/** The hint for a refusal, where the API has a better one than the status gives. */
-	hint?: (status: number | undefined, body: unknown) => string | undefined;
-}
-
-export interface ApiResponse {
-	status: number;
-	headers: Record<string, string>;
-	body: unknown;
-	url: string;
-}
-
-interface FullResponse {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode: number;
-}
 
 /** An attempt that failed in a way the retry rule decides on: its outcome, the error body or the network's word. */
 interface Failed {
 	outcome: AttemptOutcome;
 	body?: unknown;
 	message?: string;
-}
-
-interface Exchange {
-	status: number;
-	headers: Record<string, string>;
-	bytes: Buffer;
-	url: string;
-}
-
-function flattenHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
-	const flat: Record<string, string> = {};
-	if (!headers) return flat;
-	const source =
-		typeof (headers as { toJSON?: () => Record<string, unknown> }).toJSON === 'function'
-			? (headers as { toJSON: () => Record<string, unknown> }).toJSON()
-			: headers;
-	for (const [key, value] of Object.entries(source)) {
-		if (value === undefined || value === null) continue;
-		flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return flat;
-}
-
-/** Lets go of a body the node will not read (a redirect's), so its connection is not held open. */
-function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void } | null | undefined;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
-}
-
-const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
-
-function describeRetries(decision: RetryDecision, attempts: number, what: string): string {
-	if (decision.retry) return '';
-	switch (decision.reason) {
-		case 'attempts-exhausted':
-			return ` (gave up after ${attempts} attempts)`;
-		case 'unsafe-method':
-			return ` (${what} not retried: the service may already have done it, and repeating could do it twice)`;
-		case 'wait-too-long':
-			return ` (the service asked to wait ${Math.ceil((decision.waitMs ?? 0) / 1000)} s, longer than "Max Retry Wait")`;
-		default:
-			return '';
-	}
-}
-
-const SSRF_REFUSALS: ReadonlySet<unknown> = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
-
-/**
- * n8n 2.x's SSRF protection refuses an address before any request (@n8n/backend-network's
- * SsrfBlockedIpError, SsrfBlockedHostnameError, handed over as the cause of a NodeApiError); told by
- * name, since a community package cannot import n8n's classes.
- */
-function isSsrfRefusal(error: unknown): boolean {
-	const named = (value: unknown) => typeof value === 'object' && value !== null && SSRF_REFUSALS.has((value as { name?: unknown }).name);
-	return named(error) || (error instanceof Error && named(error.cause));
 }
 
 export class SupportChatClient {
@@ -309,30 +200,8 @@ export class SupportChatClient {
 		for (;;) {
 			const left = deadline - Date.now();
 			if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
-			const first = current === url;
-			const raw = (await this.ctx.helpers.httpRequestWithAuthentication.call(
-				this.ctx,
-				CREDENTIALS_TYPE,
-				{
-					method: spec.method,
-					url: current,
-					// A redirect's Location is a whole URL: the query is not sent again.
-					qs: first ? spec.qs : undefined,
-					body: spec.body,
-					json: true,
-					encoding: 'stream',
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					disableFollowRedirect: true,
-					sendCredentialsOnCrossOriginRedirect: false,
-					timeout: left,
-				},
-				// The credentials read once by connect(): without them n8n decrypts them again for
-				// every request, which is most of a page's cost on a long list.
-				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: this.credentials } },
-			)) as FullResponse;
-			const headers = flattenHeaders(raw.headers);
-			const status = raw.statusCode;
+			const raw = await send(this.ctx, this.credentials, spec, current, { first: current === url, timeoutMs: left });
+			const { headers, status } = raw;
 			if (status >= 300 && status < 400) {
 				discard(raw.body);
 				const next = redirectTarget({ method: spec.method, location: headers.location, from: current, baseUrl: this.baseUrl, visited });

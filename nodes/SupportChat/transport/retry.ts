@@ -92,3 +92,18 @@ export function decideRetry(
 	const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (attempt - 1));
 	return { retry: true, delayMs: Math.round(ceiling / 2 + (random() * ceiling) / 2) };
 }
+
+/** What a message adds about the retries behind it: why the rule stopped, in the rule's own words. */
+export function describeRetries(decision: RetryDecision, attempts: number, what: string): string {
+	if (decision.retry) return '';
+	switch (decision.reason) {
+		case 'attempts-exhausted':
+			return ` (gave up after ${attempts} attempts)`;
+		case 'unsafe-method':
+			return ` (${what} not retried: the service may already have done it, and repeating could do it twice)`;
+		case 'wait-too-long':
+			return ` (the service asked to wait ${Math.ceil((decision.waitMs ?? 0) / 1000)} s, longer than "Max Retry Wait")`;
+		default:
+			return '';
+	}
+}

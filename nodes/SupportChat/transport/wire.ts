@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListName } from './calls';
 import type { PageRequest, PaginationSettings } from './pagination/settings';
-import type { RequestSpec, SupportChatClient } from './request';
+import type { RequestSpec } from './exchange';
+import type { SupportChatClient } from './request';
 
 export type BaseUrl = { ok: true; url: string } | { ok: false; message: string };
 

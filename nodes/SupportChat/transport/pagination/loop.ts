@@ -2,7 +2,8 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ListCall } from '../calls';
-import type { ApiResponse, SupportChatClient, SupportChatContext } from '../request';
+import type { ApiResponse } from '../exchange';
+import type { SupportChatClient, SupportChatContext } from '../request';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { PagePlan, PageReading } from './reading';

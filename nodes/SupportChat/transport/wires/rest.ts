@@ -4,7 +4,8 @@ import { isDataObject } from '../../shared/json';
 import { normalizeBaseUrl } from '../baseUrl';
 import type { Calls, CallName, CallResult, ListName } from '../calls';
 import type { PageRequest } from '../pagination/settings';
-import type { RequestSpec, SupportChatClient } from '../request';
+import type { RequestSpec } from '../exchange';
+import type { SupportChatClient } from '../request';
 import type { Wire } from '../wire';
 import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
 

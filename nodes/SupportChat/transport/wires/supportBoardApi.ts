@@ -1,7 +1,8 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../../shared/json';
-import type { RequestSpec, SupportChatClient } from '../request';
+import type { RequestSpec } from '../exchange';
+import type { SupportChatClient } from '../request';
 
 /** Rows in one page of get-users and get-conversations (the product's `LIMIT pagination * 100, 100`). */
 export const SUPPORT_BOARD_PAGE_SIZE = 100;
