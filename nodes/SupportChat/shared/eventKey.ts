@@ -25,7 +25,10 @@ export function eventKey({ event, conversationId, userId, messageId, change }: E
 			: event === 'userCreated' || event === 'tagApplied' || event === 'leadCaptured'
 				? userId
 				: conversationId;
-	if (subject === undefined || subject === null || subject === '') return null;
+	// A delivery that names no record (Support Board's follow-up form: a name and an e-mail) is told by
+	// its change alone; with neither there is nothing stable to make a key of.
+	const record = subject === undefined || subject === null || subject === '' ? '' : String(subject);
+	if (record === '' && !change) return null;
 	// Numbers and their text are one id: a delivery may send 7 where a list answers "7".
-	return change ? `${event}:${subject}@${change}` : `${event}:${subject}`;
+	return change ? `${event}:${record}@${change}` : `${event}:${record}`;
 }
