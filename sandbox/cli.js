@@ -7,8 +7,11 @@ const { startSandbox } = require('./sandbox');
 
 const USAGE = `Usage: node sandbox/cli.js [options]
 
-Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the first line of stdout.
+Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the first line of stdout
+(with --api support-board: the install URL a Support Board user enters, {origin}/script).
 
+  --api <name>             rest (the description's REST paths) or support-board (Support Board's
+                           Web API at /script/include/api.php; --token is the admin token) (default rest)
   --port <n>               port (default 5679; 0 = any free port)
   --token <text>           bearer token the API requires (default demo-token)
   --pagination <style>     none, array, link, next-url, links-next, hal, cursor, cursor-meta,
@@ -43,6 +46,7 @@ function int(value, fallback, name) {
 async function main() {
 	const { values } = parseArgs({
 		options: {
+			api: { type: 'string' },
 			port: { type: 'string' },
 			token: { type: 'string' },
 			pagination: { type: 'string' },
@@ -69,7 +73,10 @@ async function main() {
 		process.stdout.write(`${USAGE}\n`);
 		return;
 	}
+	const api = values.api ?? 'rest';
+	if (api !== 'rest' && api !== 'support-board') throw new TypeError('--api must be rest or support-board');
 	const sb = await startSandbox({
+		api,
 		port: int(values.port, 5679, 'port'),
 		token: values.token ?? 'demo-token',
 		pagination: /** @type {import('./pagination').PaginationStyle} */ (values.pagination ?? 'page'),
@@ -94,7 +101,7 @@ async function main() {
 			tags: (values['seed-tags'] ?? 'vip,lead').split(',').map((t) => t.trim()).filter(Boolean),
 		},
 	});
-	process.stdout.write(`${sb.baseUrl}\n`);
+	process.stdout.write(`${sb.supportBoard ? sb.supportBoard.installUrl : sb.baseUrl}\n`);
 	const hooks = sb.webhooks.urls.length > 0 ? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}` : '';
 	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}${hooks}); Ctrl-C to stop\n`);
 	const stop = () => {
