@@ -1,5 +1,5 @@
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
-import { paginationOptions, requestOptions } from '../../nodes/SupportChat/descriptions/common';
+import { paginationOptions, requestOptions } from '../../nodes/SupportChat/descriptions/options';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/limits';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';

@@ -1,4 +1,4 @@
-import { paginationOptions } from '../../descriptions/common';
+import { paginationOptions } from '../../descriptions/options';
 
 /**
  * An option as the editor shows it in messages: `Options → Pagination Style`. Read from the
