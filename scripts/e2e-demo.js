@@ -14,6 +14,9 @@
  * Interactive (a terminal, no CI): n8n and the sandbox keep running until Ctrl-C, which stops both.
  * `--once`, CI=true or no terminal: prints the summary, stops everything and exits (1 if a run failed).
  * `--no-build` skips `npm run build`.
+ * `--service support-board`: the same against the sandbox's Support Board mode (the product's Web API and
+ * webhooks): e2e/fixtures/support-board-escalation.workflow.json on New Conversation, with credentials for
+ * Support Board's Web API and the product's Secret key.
  */
 
 const { execFileSync } = require('node:child_process');
@@ -27,11 +30,18 @@ const {
 	TRIGGER_TYPE,
 	deployWorkflow,
 	leadEscalationWorkflow,
+	readWorkflow,
 	sleep,
 } = require('../e2e/support');
 const { startSandbox } = require('../sandbox');
 
 const args = new Set(process.argv.slice(2));
+const serviceAt = process.argv.indexOf('--service');
+const service = serviceAt === -1 ? 'rest' : process.argv[serviceAt + 1];
+if (service !== 'rest' && service !== 'support-board') {
+	process.stderr.write('--service takes rest or support-board\n');
+	process.exit(2);
+}
 const interactive = !args.has('--once') && Boolean(process.stdout.isTTY) && !/^(1|true)$/i.test(process.env.CI ?? '');
 
 const bold = (/** @type {string} */ text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
@@ -183,7 +193,64 @@ function printSummary(sandbox, n8n, runs, visitors) {
 	say(dim(`  API calls the workflow made: ${api.join(', ')}`));
 }
 
+const SB_TOKEN = 'demo-support-board-admin-token';
+const SB_KEY = 'demo-support-board-secret-key';
+
+/**
+ * The Support Board demo: the sandbox plays the product, n8n runs the escalation workflow on each new
+ * chat through the product's Web API; a delivery with another Secret key is refused.
+ * @returns {Promise<boolean>} whether both chats were escalated and the forged delivery refused
+ */
+async function supportBoardDemo() {
+	step('Starting the sandbox as Support Board (its Web API and webhooks) with sample data');
+	const sandbox = await startSandbox({ api: 'support-board', token: SB_TOKEN, seed: { users: 25, conversations: 8 } });
+	cleanups.push(async () => await sandbox.close());
+	const board = /** @type {NonNullable<typeof sandbox.supportBoard>} */ (sandbox.supportBoard);
+	say(dim(`  Web API ${board.apiUrl} (admin token "${SB_TOKEN}"), control ${sandbox.controlUrl}`));
+	step('Starting n8n on 127.0.0.1 with the package installed as a community package');
+	const n8n = await startN8n({ mode: 'regular', log: (line) => say(dim(`  ${line}`)) });
+	cleanups.push(async () => await n8n.stop());
+	const workflow = readWorkflow('support-board-escalation.workflow.json');
+	const agent = String(Number(board.data.staff?.agent.id.slice(2)));
+	const assign = workflow.nodes.find((node) => node.name === 'Assign to sales');
+	if (assign) assign.parameters = { ...assign.parameters, assignee: agent };
+	step(`Importing and publishing "${workflow.name}"`);
+	const deployed = await deployWorkflow(n8n, sandbox, workflow, {
+		credentials: { api: 'supportBoard', baseUrl: board.installUrl, apiToken: SB_TOKEN, allowHttp: false, webhookSecret: SB_KEY },
+	});
+	board.configureWebhooks({ url: /** @type {string} */ (deployed.triggerUrl), key: SB_KEY, active: true });
+	say(dim(`  Settings > Miscellaneous > Webhooks: URL ${deployed.triggerUrl}, Secret key "${SB_KEY}"`));
+	step('Two visitors start chats; then someone posts with another Secret key');
+	await board.visitor.start({ message: 'Do you ship to Norway?', email: 'grace@example.com', first_name: 'Grace' });
+	await board.visitor.start({ message: 'Can I get a demo?', email: 'alan@example.com', first_name: 'Alan' });
+	await board.settled();
+	board.configureWebhooks({ key: 'not-the-secret-key' });
+	await board.visitor.start({ message: 'Hello?', first_name: 'Mallory' });
+	await board.settled();
+	const runs = await n8n.waitForExecutions(deployed.id, { count: 2, timeoutMs: 90_000 });
+	await sleep(1000);
+	await board.settled();
+	say();
+	say(bold('What Support Board sent to n8n (webhook deliveries)'));
+	for (const d of board.deliveries) say(`  ${d.function.padEnd(26)} → ${d.status}`);
+	say(bold('What the workflow called (Web API functions)'));
+	say(`  ${sandbox.requests.map((r) => `${r.function} → ${r.status}`).join(', ')}`);
+	const failed = runs.filter((run) => run.status !== 'success');
+	const forged = board.deliveries.filter((d) => d.status === 401);
+	say(`${failed.length === 0 && forged.length > 0 ? '✔' : '✘'} ${runs.length - failed.length} of 2 chats escalated; ${forged.length} delivery with another Secret key refused (401). Demo took ${elapsed()}.`);
+	return failed.length === 0 && runs.length === 2 && forged.length > 0;
+}
+
 async function main() {
+	if (service === 'support-board') {
+		say(bold('Support Chat nodes in a real n8n: the Support Board demo'));
+		build();
+		await installN8n();
+		const ok = await supportBoardDemo();
+		await stopAll();
+		process.exitCode = ok ? 0 : 1;
+		return;
+	}
 	say(bold('Support Chat nodes in a real n8n: the lead-escalation demo'));
 	say(
 		dim(

@@ -118,7 +118,8 @@ function triggerPath(node) {
  * @param {N8nInstance} n8n
  * @param {Sandbox} sandbox
  * @param {WorkflowJson} workflow
- * @param {{ publish?: boolean, connectWebhooks?: boolean, secret?: string, token?: string, name?: string, known?: Set<string> }} [options]
+ * @param {{ publish?: boolean, connectWebhooks?: boolean, secret?: string, token?: string, name?: string, known?: Set<string>, credentials?: Record<string, unknown> }} [options]
+ *   `credentials`: the credentials' data in place of the sandbox's REST defaults (Support Board mode).
  * @returns {Promise<DeployedWorkflow>}
  */
 async function deployWorkflow(n8n, sandbox, workflow, options = {}) {
@@ -129,7 +130,7 @@ async function deployWorkflow(n8n, sandbox, workflow, options = {}) {
 		await n8n.importCredentials({
 			name,
 			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.origin, apiToken: options.token ?? SANDBOX_TOKEN, allowHttp: false, webhookSecret: secret },
+			data: options.credentials ?? { baseUrl: sandbox.origin, apiToken: options.token ?? SANDBOX_TOKEN, allowHttp: false, webhookSecret: secret },
 		});
 		known.add(name);
 	}
