@@ -132,13 +132,15 @@ test('signing in through the sign-in page lands on the overview', async () => {
 });
 
 describe('the node panel: typing "support chat"', () => {
-	test('offers Support Chat with its icon; it holds both nodes: a trigger per event and every action', async () => {
+	test('offers Support Chat with its icon, holding the webhook trigger (a trigger per event) and every action, and Support Chat Poll', async () => {
 		await newWorkflow(page, n8n.baseUrl);
 		const panel = await searchNodePanel(page, 'support chat');
-		const entry = panel.getByTestId('item-iterator-item').filter({ hasText: 'Support Chat' });
-		await entry.first().waitFor();
-		expect((await nodePanelEntries(panel)).map((e) => e.name)).toEqual(['Support Chat']);
-		expectDrawnIcons(await loadedIcons(entry), /\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.svg$/);
+		const entries = panel.getByTestId('item-iterator-item').filter({ hasText: 'Support Chat' });
+		await entries.first().waitFor();
+		// n8n lists a node by its name without "Trigger": the poll trigger is an entry of its own.
+		expect((await nodePanelEntries(panel)).map((e) => e.name)).toEqual(['Support Chat', 'Support Chat Poll']);
+		expectDrawnIcons(await loadedIcons(entries), /\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.svg$/);
+		const entry = entries.first();
 
 		await entry.click();
 		await panel.getByText(/^Actions \(\d+\)$/).click();
