@@ -45,6 +45,7 @@ class PlainLoop implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (style === 'support-board') return [await supportBoardLoop(this)];
 		const plain = PLAIN[style];
 		if (!plain) throw new Error(`no plain loop for style ${style}`);
 		const out: INodeExecutionData[] = [];
@@ -61,6 +62,22 @@ class PlainLoop implements INodeType {
 		}
 		return [out];
 	}
+}
+
+/** The same plain loop over Support Board's Web API: get-users by its 0-based page index, 100 rows a page. */
+async function supportBoardLoop(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const out: INodeExecutionData[] = [];
+	for (let page = 0; ; page++) {
+		const body = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'supportChatApi', {
+			method: 'POST',
+			url: `${baseUrl}/include/api.php`,
+			body: { function: 'get-users', token, pagination: page },
+			json: true,
+		})) as { response: IDataObject[] };
+		if (body.response.length === 0) break;
+		for (const user of body.response) out.push({ json: user, pairedItem: { item: 0 } });
+	}
+	return out;
 }
 
 async function viaFetch(): Promise<number> {
