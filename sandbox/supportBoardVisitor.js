@@ -143,7 +143,8 @@ class SupportBoardVisitor {
 
 	/**
 	 * The widget shows what arrived since it last looked (an agent's reply): `new-messages` with the new
-	 * messages of others, then, when the conversation waited for the user (1), it is opened as live (0).
+	 * messages of others, then, when the conversation waited for the user (1), the open chat sets it live
+	 * (`setConversationStatus(0)` in main.js, through ajax.php: `{"conversation_id":"4","status_code":"0"}`).
 	 * @param {string | number} conversationId
 	 * @param {Fire} fire
 	 */
@@ -157,7 +158,8 @@ class SupportBoardVisitor {
 		}
 		if (this.data.statusCode(c) === 1) {
 			c.status_code = 0;
-			fire('conversation-status-updated', { conversation_id: productId(c.id), status_code: 0 });
+			// The widget's ajax call posts a form: both values arrive as strings (checked against the product).
+			fire('conversation-status-updated', { conversation_id: productId(c.id), status_code: '0' });
 		}
 		return fresh.map((m) => this.data.messageRow(m, c));
 	}
