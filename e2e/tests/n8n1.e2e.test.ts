@@ -64,7 +64,7 @@ describe(`n8n ${N8N1}`, () => {
 	test(`offers ${TOOL_TYPE} without N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE`, async () => {
 		const types = await context.n8n.nodeTypes();
 		const names = types.map((type) => type.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
-		expect(names.sort()).toEqual([ACTION_TYPE, TOOL_TYPE, `${PACKAGE_NAME}.supportChatTrigger`].sort());
+		expect(names.sort()).toEqual([ACTION_TYPE, TOOL_TYPE, `${PACKAGE_NAME}.supportChatTrigger`, `${PACKAGE_NAME}.supportChatPollTrigger`].sort());
 		const tool = types.find((type) => type.name === TOOL_TYPE);
 		expect(tool).toMatchObject({ displayName: 'Support Chat Tool', outputs: ['ai_tool'] });
 	});
