@@ -15,6 +15,7 @@ import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
 
 const ACTION = `${PACKAGE_NAME}.supportChat`;
 const TRIGGER = `${PACKAGE_NAME}.supportChatTrigger`;
+const POLL = `${PACKAGE_NAME}.supportChatPollTrigger`;
 const CREDENTIAL = 'supportChatApi';
 
 interface NodeTypeDescription {
@@ -115,8 +116,8 @@ test('the credential type supportChatApi exists, with a secret token and an auth
 	expect(credential.authenticate).toBeDefined();
 	// A declarative test would run instead of the nodes' function, which shows the service's own message.
 	expect(credential.test).toBeUndefined();
-	expect(credential.supportedNodes).toEqual(expect.arrayContaining([ACTION, TRIGGER]));
-	for (const name of [ACTION, TRIGGER]) {
+	expect(credential.supportedNodes).toEqual(expect.arrayContaining([ACTION, TRIGGER, POLL]));
+	for (const name of [ACTION, TRIGGER, POLL]) {
 		expect(nodeType(name).credentials).toContainEqual(expect.objectContaining({ name: CREDENTIAL, testedBy: 'supportChatApiTest' }));
 	}
 	await expectServedIcons(credential.iconUrl);
@@ -177,15 +178,18 @@ describe('the credential test (POST /rest/credentials/test, as the editor sends 
 	});
 });
 
-test('the editor gets the full descriptions of both nodes', async () => {
-	const infos = [ACTION, TRIGGER].map((name) => {
+test('the editor gets the full descriptions of the three nodes; the poll trigger polls, with n8n\'s Poll Times', async () => {
+	const infos = [ACTION, TRIGGER, POLL].map((name) => {
 		const { version } = nodeType(name);
 		return { name, version: Array.isArray(version) ? Math.max(...version) : version };
 	});
 	const descriptions = (await n8n.rest('POST', '/rest/node-types', { nodeInfos: infos })).data as NodeTypeDescription[];
 	// Full descriptions carry the bare name; the package prefix is added by the loader.
-	expect(descriptions.map((description) => description.name)).toEqual(['supportChat', 'supportChatTrigger']);
+	expect(descriptions.map((description) => description.name)).toEqual(['supportChat', 'supportChatTrigger', 'supportChatPollTrigger']);
 	for (const description of descriptions) expect(description.properties.length).toBeGreaterThan(0);
+	const poll = descriptions[2] as NodeTypeDescription & { polling?: boolean };
+	expect(poll.polling).toBe(true);
+	expect(poll.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'events', 'options']));
 });
 
 test('n8n logged no failure about the package', () => {
