@@ -33,6 +33,9 @@ Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the firs
   --webhook-kinds <a,b>    kinds to send (default all): conversationCreated, messageCreated,
                            conversationClosed, userCreated, tagApplied, leadCaptured
   --webhook-retries <n>    attempts in all per delivery (default 1)
+  --sb-webhook-url <url>   support-board: Settings > Webhooks URL (one URL; default none)
+  --sb-webhook-key <text>  support-board: the Secret key sent as \`key\` in every body (default empty)
+  --sb-webhook-allowed <a,b> support-board: the "Active webhooks" names (default all)
   -h, --help`;
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
@@ -66,6 +69,9 @@ async function main() {
 			'webhook-secret': { type: 'string' },
 			'webhook-kinds': { type: 'string' },
 			'webhook-retries': { type: 'string' },
+			'sb-webhook-url': { type: 'string' },
+			'sb-webhook-key': { type: 'string' },
+			'sb-webhook-allowed': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -95,6 +101,13 @@ async function main() {
 			...(values['webhook-kinds'] === undefined ? {} : { kinds: values['webhook-kinds'] }),
 			retry: int(values['webhook-retries'], 0, 'webhook-retries') > 1 ? { attempts: int(values['webhook-retries'], 1, 'webhook-retries'), delayMs: 500 } : null,
 		},
+		supportBoard: {
+			webhooks: {
+				url: values['sb-webhook-url'] ?? null,
+				key: values['sb-webhook-key'] ?? '',
+				allowed: values['sb-webhook-allowed'] ?? null,
+			},
+		},
 		seed: {
 			users: int(values['seed-users'], 25, 'seed-users'),
 			conversations: int(values['seed-conversations'], 10, 'seed-conversations'),
@@ -102,7 +115,8 @@ async function main() {
 		},
 	});
 	process.stdout.write(`${sb.supportBoard ? sb.supportBoard.installUrl : sb.baseUrl}\n`);
-	const hooks = sb.webhooks.urls.length > 0 ? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}` : '';
+	const sbUrl = sb.supportBoard?.webhooks.url;
+	const hooks = sbUrl ? `; Support Board webhooks to ${sbUrl}` : sb.webhooks.urls.length > 0 ? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}` : '';
 	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}${hooks}); Ctrl-C to stop\n`);
 	const stop = () => {
 		sb.close().then(

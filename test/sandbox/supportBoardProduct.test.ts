@@ -693,16 +693,32 @@ describe('control routes under /_sandbox/support-board', () => {
 });
 
 describe('command line', () => {
-	it('--api support-board prints the install URL and serves the Web API with --token', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, '../../sandbox/cli.js'), '--api', 'support-board', '--port', '0', '--token', 'cli-token', '--seed-users', '3'], {
-			stdio: ['ignore', 'pipe', 'pipe'],
+	it('--api support-board prints the install URL, serves the Web API with --token and sends to --sb-webhook-url', async () => {
+		const got: any[] = [];
+		const hook = http.createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (c: Buffer) => chunks.push(c));
+			req.on('end', () => {
+				got.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+				res.end('ok');
+			});
 		});
+		hook.listen(0, '127.0.0.1');
+		await once(hook, 'listening');
+		receivers.push(hook);
+		const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+		const args = ['--api', 'support-board', '--port', '0', '--token', 'cli-token', '--seed-users', '3', '--sb-webhook-url', hookUrl, '--sb-webhook-key', 'cli-key', '--sb-webhook-allowed', 'new-conversation-created'];
+		const child = spawn(process.execPath, [path.join(__dirname, '../../sandbox/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 		try {
 			const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
 			const installUrl = chunk.toString().split('\n')[0];
 			expect(installUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/script$/);
-			const res = await fetch(`${installUrl}/include/api.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ function: 'get-users', token: 'cli-token' }) });
-			expect(((await res.json()) as any).response).toHaveLength(5);
+			const call = async (body: Record<string, unknown>) =>
+				(await (await fetch(`${installUrl}/include/api.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'cli-token', ...body }) })).json()) as any;
+			expect((await call({ function: 'get-users' })).response).toHaveLength(5);
+			const { details } = (await call({ function: 'new-conversation', user_id: 1 })).response;
+			await call({ function: 'send-message', user_id: 1, conversation_id: details.id, message: 'not allowed' });
+			expect(got).toEqual([{ function: 'new-conversation-created', key: 'cli-key', data: expect.objectContaining({ details: expect.objectContaining({ id: details.id }) }), 'sender-url': '' }]);
 		} finally {
 			child.kill('SIGTERM');
 			await once(child, 'exit');
