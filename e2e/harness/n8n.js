@@ -164,6 +164,12 @@ function sweepStaleTempDirs(maxAgeMs) {
  * @property {() => void} printLogs
  * @property {(options?: { keep?: boolean }) => Promise<void>} stop
  *   Stops exactly the processes it started, drops the database and Redis keys, removes the temp folder.
+ * @property {() => Promise<void>} stopProcesses
+ *   Stops every n8n process of the instance (as stop() does) and keeps everything else: database, Redis keys,
+ *   user folders, ports, encryption key. n8n is then down: its URLs refuse connections.
+ * @property {() => Promise<{ ms: number }>} startProcesses
+ *   Starts the processes stopped by stopProcesses again, on the same database, user folders, ports and
+ *   environment (a restart, as after an upgrade or a crash); resolves once they are ready, with the time it took.
  */
 
 const OWNER = { email: 'owner@support-chat.test', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' };
@@ -255,15 +261,19 @@ async function startN8n(options = {}) {
 	const readyMs = {};
 	let stopped = false;
 
+	// Webhook and worker processes first, so that none of them is left serving a gone main.
+	const stopAll = async () => {
+		await Promise.all(processes.filter((p) => p.name !== 'main').map(async (p) => await stopProcess(p)));
+		await Promise.all(processes.filter((p) => p.name === 'main').map(async (p) => await stopProcess(p)));
+	};
+
 	const stop = async (/** @type {{ keep?: boolean }} */ stopOptions = {}) => {
 		if (stopped) return;
 		stopped = true;
 		const failed = /** @type {any} */ (globalThis).__supportChatE2eFailed === true;
 		const keep = stopOptions.keep || options.keep || failed || process.env.SUPPORT_CHAT_E2E_KEEP === '1';
 		if (failed) printLogs(processes, log);
-		// Webhook and worker processes first, so that none of them is left serving a gone main.
-		await Promise.all(processes.filter((p) => p.name !== 'main').map(async (p) => await stopProcess(p)));
-		await Promise.all(processes.filter((p) => p.name === 'main').map(async (p) => await stopProcess(p)));
+		await stopAll();
 		const cleanups = [];
 		if (resources.database && !keep) cleanups.push(dropDatabase(install, resources.database));
 		if (resources.redisPrefix) cleanups.push(deleteRedisKeys(install, resources.redisPrefix));
@@ -316,15 +326,24 @@ async function startN8n(options = {}) {
 		}
 		Object.assign(shared, options.env);
 
+		// Every port is chosen once, so that a restart (startProcesses) serves the same URLs.
+		const mainBrokerPort = next();
+		const workerPlan = Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, healthPort: next(), brokerPort: next() }));
+		// The first is `webhook`, further ones `webhook2`, `webhook3`…; N8N_WEBHOOK_URL names the first.
+		const webhookPlan = withWebhookProcess
+			? webhookPorts.map((port, i) => ({ name: i === 0 ? 'webhook' : `webhook${i + 1}`, port, brokerPort: next() }))
+			: [];
+
 		/**
-		 * One n8n process with a user folder of its own holding the package, as on separate hosts.
+		 * One n8n process with a user folder of its own holding the package, as on separate hosts. A
+		 * restart reuses the folder (and the package installed there at the first start).
 		 * @param {string} name
 		 * @param {string[]} args
 		 * @param {Record<string, string>} env
 		 */
 		const spawnN8n = (name, args, env) => {
 			const userFolder = path.join(tempDir, name);
-			installPackage(packed, userFolder);
+			if (!fs.existsSync(userFolder)) installPackage(packed, userFolder);
 			const proc = startProcess(name, install.node, [install.n8nBin, ...args], {
 				cwd: userFolder,
 				env: install.env({ ...shared, N8N_USER_FOLDER: userFolder, ...env }),
@@ -338,37 +357,61 @@ async function startN8n(options = {}) {
 			readyMs[proc.name] = await waitForHttpOk(url, proc, readyTimeoutMs);
 		};
 
-		// main runs the database migrations: the others start once it is ready.
-		const main = spawnN8n('main', ['start'], {
-			N8N_PORT: String(mainPort),
-			N8N_RUNNERS_BROKER_PORT: String(next()),
-			// On a scaled install production webhooks go to the webhook processes only.
-			...(withWebhookProcess ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
-		});
-		await ready(main, `${baseUrl}/healthz/readiness`);
-		// n8n 1.x answers every path with 200 "n8n is starting up" while it migrates, and reports ready
-		// once migrated but before its REST API is mounted (404 until then).
-		if (line === '1.x') readyMs.main += await waitForHttpOk(`${baseUrl}/rest/settings`, main, readyTimeoutMs);
-		const waits = [];
-		for (let i = 1; i <= workerCount; i++) {
-			const healthPort = next();
-			const worker = spawnN8n(`worker${i}`, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], {
-				N8N_RUNNERS_BROKER_PORT: String(next()),
-				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
-				N8N_WORKER_SERVER_ADDRESS: HOST,
+		const launch = async () => {
+			// main runs the database migrations: the others start once it is ready.
+			const main = spawnN8n('main', ['start'], {
+				N8N_PORT: String(mainPort),
+				N8N_RUNNERS_BROKER_PORT: String(mainBrokerPort),
+				// On a scaled install production webhooks go to the webhook processes only.
+				...(withWebhookProcess ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
 			});
-			waits.push(ready(worker, `http://${HOST}:${healthPort}/healthz/readiness`));
-		}
-		// The first is `webhook`, further ones `webhook2`, `webhook3`…; N8N_WEBHOOK_URL names the first.
-		for (let i = 0; withWebhookProcess && i < webhookCount; i++) {
-			const webhook = spawnN8n(i === 0 ? 'webhook' : `webhook${i + 1}`, ['webhook'], {
-				N8N_PORT: String(webhookPorts[i]),
-				N8N_RUNNERS_BROKER_PORT: String(next()),
-			});
-			waits.push(ready(webhook, `${webhookBaseUrls[i]}/healthz/readiness`));
-		}
-		await Promise.all(waits);
+			await ready(main, `${baseUrl}/healthz/readiness`);
+			// n8n 1.x answers every path with 200 "n8n is starting up" while it migrates, and reports ready
+			// once migrated but before its REST API is mounted (404 until then).
+			if (line === '1.x') readyMs.main += await waitForHttpOk(`${baseUrl}/rest/settings`, main, readyTimeoutMs);
+			const waits = [];
+			for (const plan of workerPlan) {
+				const worker = spawnN8n(plan.name, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], {
+					N8N_RUNNERS_BROKER_PORT: String(plan.brokerPort),
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(plan.healthPort),
+					N8N_WORKER_SERVER_ADDRESS: HOST,
+				});
+				waits.push(ready(worker, `http://${HOST}:${plan.healthPort}/healthz/readiness`));
+			}
+			for (const plan of webhookPlan) {
+				const webhook = spawnN8n(plan.name, ['webhook'], {
+					N8N_PORT: String(plan.port),
+					N8N_RUNNERS_BROKER_PORT: String(plan.brokerPort),
+				});
+				waits.push(ready(webhook, `http://${HOST}:${plan.port}/healthz/readiness`));
+			}
+			await Promise.all(waits);
+		};
+		await launch();
+
+		/** @type {N8nInstance['stopProcesses']} */
+		const stopProcesses = async () => {
+			if (stopped) throw new Error('stopProcesses after stop()');
+			await stopAll();
+			processes.splice(0);
+		};
+		/** @type {N8nInstance['startProcesses']} */
+		const startProcesses = async () => {
+			if (stopped) throw new Error('startProcesses after stop()');
+			if (processes.length > 0) throw new Error('startProcesses: n8n is running');
+			const from = Date.now();
+			try {
+				await launch();
+			} catch (error) {
+				printLogs(processes, log);
+				/** @type {any} */ (globalThis).__supportChatE2eFailed = true;
+				throw error;
+			}
+			const ms = Date.now() - from;
+			log(`n8n ${mode} started again in ${(ms / 1000).toFixed(1)} s at ${baseUrl}`);
+			return { ms };
+		};
 
 		const session = await setUpOwner(baseUrl);
 		const instance = makeInstance({
@@ -384,6 +427,8 @@ async function startN8n(options = {}) {
 			processes,
 			packed,
 			stop,
+			stopProcesses,
+			startProcesses,
 			timings: { readyMs, startMs: Date.now() - startedAt },
 			log,
 		});
@@ -441,6 +486,7 @@ async function setUpOwner(baseUrl) {
  *   install: N8nInstall, tempDir: string, shared: Record<string, string>,
  *   processes: ManagedProcess[], packed: PackedPackage,
  *   stop: (options?: { keep?: boolean }) => Promise<void>,
+ *   stopProcesses: N8nInstance['stopProcesses'], startProcesses: N8nInstance['startProcesses'],
  *   timings: { readyMs: Record<string, number>, startMs: number }, log: (line: string) => void,
  * }} context
  * @returns {N8nInstance}
@@ -673,6 +719,8 @@ function makeInstance(context) {
 		executeWorkflowCli,
 		printLogs: () => printLogs(processes, context.log),
 		stop: context.stop,
+		stopProcesses: context.stopProcesses,
+		startProcesses: context.startProcesses,
 	};
 }
 
