@@ -15,8 +15,10 @@
  * `--once`, CI=true or no terminal: prints the summary, stops everything and exits (1 if a run failed).
  * `--no-build` skips `npm run build`.
  * `--service support-board`: the same against the sandbox's Support Board mode (the product's Web API and
- * webhooks): e2e/fixtures/support-board-escalation.workflow.json on New Conversation, with credentials for
- * Support Board's Web API and the product's Secret key.
+ * webhooks): the lead-escalation workflow adapted to Support Board
+ * (e2e/fixtures/support-board-lead-escalation.workflow.json: on a lead from the follow-up form, find the
+ * visitor by e-mail, mark them `user_type` lead, assign their chat, answer), with credentials for Support
+ * Board's Web API and the product's Secret key; a delivery with another Secret key is refused.
  */
 
 const { execFileSync } = require('node:child_process');
@@ -197,9 +199,10 @@ const SB_TOKEN = 'demo-support-board-admin-token';
 const SB_KEY = 'demo-support-board-secret-key';
 
 /**
- * The Support Board demo: the sandbox plays the product, n8n runs the escalation workflow on each new
- * chat through the product's Web API; a delivery with another Secret key is refused.
- * @returns {Promise<boolean>} whether both chats were escalated and the forged delivery refused
+ * The Support Board demo: the sandbox plays the product, n8n runs the lead-escalation workflow adapted to
+ * it on each lead its follow-up form sends, through the product's Web API; a delivery with another Secret
+ * key is refused.
+ * @returns {Promise<boolean>} whether both leads were escalated, nothing else ran, and the forged delivery was refused
  */
 async function supportBoardDemo() {
 	step('Starting the sandbox as Support Board (its Web API and webhooks) with sample data');
@@ -210,9 +213,9 @@ async function supportBoardDemo() {
 	step('Starting n8n on 127.0.0.1 with the package installed as a community package');
 	const n8n = await startN8n({ mode: 'regular', log: (line) => say(dim(`  ${line}`)) });
 	cleanups.push(async () => await n8n.stop());
-	const workflow = readWorkflow('support-board-escalation.workflow.json');
+	const workflow = readWorkflow('support-board-lead-escalation.workflow.json');
 	const agent = String(Number(board.data.staff?.agent.id.slice(2)));
-	const assign = workflow.nodes.find((node) => node.name === 'Assign to sales');
+	const assign = workflow.nodes.find((node) => node.name === 'Assign to sales agent');
 	if (assign) assign.parameters = { ...assign.parameters, assignee: agent };
 	step(`Importing and publishing "${workflow.name}"`);
 	const deployed = await deployWorkflow(n8n, sandbox, workflow, {
@@ -220,25 +223,58 @@ async function supportBoardDemo() {
 	});
 	board.configureWebhooks({ url: /** @type {string} */ (deployed.triggerUrl), key: SB_KEY, active: true });
 	say(dim(`  Settings > Miscellaneous > Webhooks: URL ${deployed.triggerUrl}, Secret key "${SB_KEY}"`));
-	step('Two visitors start chats; then someone posts with another Secret key');
-	await board.visitor.start({ message: 'Do you ship to Norway?', email: 'grace@example.com', first_name: 'Grace' });
-	await board.visitor.start({ message: 'Can I get a demo?', email: 'alan@example.com', first_name: 'Alan' });
-	await board.settled();
-	board.configureWebhooks({ key: 'not-the-secret-key' });
-	await board.visitor.start({ message: 'Hello?', first_name: 'Mallory' });
+	say(dim(`  the sales agent is user ${agent}; a lead is marked with user_type "lead" (the product has no tags)`));
+	step('Two visitors chat, then leave their e-mail in the follow-up form; then someone posts with another Secret key');
+	/** @type {Array<{ name: string, email: string, conversationId: string, userId: string }>} */
+	const visitors = [];
+	for (const [first, last, email, message] of [
+		['Grace', 'Hopper', 'grace@example.com', 'Do you ship to Norway?'],
+		['Alan', 'Turing', 'alan@example.com', 'Can I get a demo?'],
+	]) {
+		const { conversation, user } = await board.visitor.start({ message, first_name: first });
+		await board.visitor.followUp({ conversationId: conversation.id, email, name: `${first} ${last}` });
+		visitors.push({ name: `${first} ${last}`, email, conversationId: String(conversation.id), userId: String(user.id) });
+	}
 	await board.settled();
 	const runs = await n8n.waitForExecutions(deployed.id, { count: 2, timeoutMs: 90_000 });
 	await sleep(1000);
 	await board.settled();
+	board.configureWebhooks({ key: 'not-the-secret-key' });
+	const forgedFrom = board.deliveries.length;
+	const mallory = await board.visitor.start({ message: 'Call me back?', first_name: 'Mallory' });
+	await board.visitor.followUp({ conversationId: mallory.conversation.id, email: 'mallory@example.com' });
+	await board.settled();
+	await sleep(1500);
+	const all = await n8n.executions({ workflowId: deployed.id, includeData: false });
+	const extra = all.length - runs.length;
 	say();
 	say(bold('What Support Board sent to n8n (webhook deliveries)'));
-	for (const d of board.deliveries) say(`  ${d.function.padEnd(26)} → ${d.status}`);
+	for (const d of board.deliveries) say(`  ${d.function.padEnd(26)} → ${d.status}${d.status === 401 ? ' (another Secret key)' : ''}`);
 	say(bold('What the workflow called (Web API functions)'));
 	say(`  ${sandbox.requests.map((r) => `${r.function} → ${r.status}`).join(', ')}`);
+	say(bold('What Support Board holds now'));
+	let escalated = 0;
+	for (const visitor of visitors) {
+		const call = async (/** @type {Record<string, unknown>} */ body) =>
+			/** @type {any} */ (await (await fetch(board.apiUrl, { method: 'POST', body: JSON.stringify({ token: SB_TOKEN, ...body }) })).json()).response;
+		const user = await call({ function: 'get-user', user_id: visitor.userId });
+		const chat = await call({ function: 'get-conversation', conversation_id: visitor.conversationId });
+		const last = chat.messages.at(-1);
+		const ok = user.user_type === 'lead' && String(chat.details.agent_id) === agent && /sales team/.test(last?.message ?? '');
+		if (ok) escalated += 1;
+		say(`  ${ok ? '✔' : '✘'} ${visitor.name} <${visitor.email}>: user_type ${user.user_type}; conversation ${visitor.conversationId} assigned to ${chat.details.agent_id}; last message "${last?.message}"`);
+	}
 	const failed = runs.filter((run) => run.status !== 'success');
-	const forged = board.deliveries.filter((d) => d.status === 401);
-	say(`${failed.length === 0 && forged.length > 0 ? '✔' : '✘'} ${runs.length - failed.length} of 2 chats escalated; ${forged.length} delivery with another Secret key refused (401). Demo took ${elapsed()}.`);
-	return failed.length === 0 && runs.length === 2 && forged.length > 0;
+	// With another Secret key every delivery is refused: the forged lead and the chat before it.
+	const forged = board.deliveries.slice(forgedFrom);
+	const refused = forged.filter((d) => d.status === 401);
+	const forgedLead = forged.some((d) => d.function === 'new-email-address');
+	const ok = failed.length === 0 && runs.length === 2 && escalated === 2 && extra === 0 && forgedLead && refused.length === forged.length;
+	say(
+		`${ok ? '✔' : '✘'} ${runs.length - failed.length} of 2 leads escalated; ${refused.length} of ${forged.length} deliveries with another Secret key refused (401), the forged lead among them; ` +
+			`${extra} unexpected run(s). Demo took ${elapsed()}.`,
+	);
+	return ok;
 }
 
 async function main() {
