@@ -195,7 +195,7 @@ test(`events while n8n (${MODE}) runs and while it is down: each runs exactly on
 		(report.rounds as unknown[]).push({
 			round,
 			sentWhileUp: up.keys.length,
-			webhookDeliveriesOkWhileUp: deliveredUp,
+			webhookDeliveriesOkSoFar: deliveredUp,
 			sentWhileDown: down.keys.length,
 			failedDeliveriesWhileDown: failed.length,
 			pollExecutionsBeforeDowntime: pollsEmitted,
