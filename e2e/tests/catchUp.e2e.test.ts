@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { startN8n, type Execution, type N8nInstance, type WorkflowJson } from '../harness';
+import { startN8n, type Execution, type N8nInstance } from '../harness';
 import { deployWorkflow, readWorkflow } from '../support';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
@@ -37,30 +37,6 @@ const POLL_NODE = 'Poll: what the webhook missed';
 /** A poll comes at most a minute after the last; a restart's first poll at activation. */
 const POLL_WAIT_MS = 150_000;
 
-/**
- * The example as committed names Remove Duplicates 2's parameters `dedupeField`, `options.context` and
- * `options.maxKeyValuesToStoreInDatabase`; n8n 2.41.1's are `dedupeValue`, `options.scope` and
- * `options.historySize`, and it refuses to publish the example ("Missing or invalid required parameters:
- * dedupeValue"). Those three names are carried over to n8n's, nothing else; an example that already uses
- * n8n's names is published as it is.
- */
-function withRemoveDuplicatesNames(workflow: WorkflowJson): WorkflowJson {
-	for (const node of workflow.nodes) {
-		if (node.type !== 'n8n-nodes-base.removeDuplicates') continue;
-		const { dedupeField, options = {}, ...parameters } = node.parameters as Record<string, any>;
-		const { context, maxKeyValuesToStoreInDatabase, ...rest } = options;
-		node.parameters = {
-			...parameters,
-			...(dedupeField !== undefined && parameters.dedupeValue === undefined ? { dedupeValue: dedupeField } : {}),
-			options: {
-				...rest,
-				...(context !== undefined && rest.scope === undefined ? { scope: context } : {}),
-				...(maxKeyValuesToStoreInDatabase !== undefined && rest.historySize === undefined ? { historySize: maxKeyValuesToStoreInDatabase } : {}),
-			},
-		};
-	}
-	return workflow;
-}
 
 let n8n: N8nInstance;
 let sandbox: Sandbox;
@@ -142,7 +118,7 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ api: 'support-board', token: TOKEN, seed: { users: 8, conversations: 3 } });
 	agentId = String(Number(sb().data.staff!.agent.id.slice(2)));
 	n8n = await startN8n({ mode: MODE, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
-	const deployed = await deployWorkflow(n8n, sandbox, withRemoveDuplicatesNames(readWorkflow(EXAMPLE)), {
+	const deployed = await deployWorkflow(n8n, sandbox, readWorkflow(EXAMPLE), {
 		credentials: { api: 'supportBoard', baseUrl: sb().installUrl, apiToken: TOKEN, allowHttp: false, webhookSecret: KEY },
 	});
 	workflowId = deployed.id;
