@@ -79,9 +79,10 @@ function messageFound(message: IDataObject, conversation: IDataObject, seq: numb
 	const messageId = asText(message.id);
 	const conversationId = asText(message.conversation_id) ?? asText(conversation.conversation_id) ?? null;
 	if (messageId === undefined) return undefined;
-	const closing = payloadEvent(message) === CLOSED_EVENT;
+	const posted = payloadEvent(message);
+	const closing = posted === CLOSED_EVENT;
 	// Notes the product posts itself (an assignment, a status change) are no one's message.
-	if (!closing && text(message.message) === '' && text(message.attachments) === '' && payloadEvent(message) !== undefined) return undefined;
+	if (!closing && text(message.message) === '' && text(message.attachments) === '' && posted !== undefined) return undefined;
 	const event: PolledEvent = closing ? 'conversationClosed' : 'messageCreated';
 	return {
 		event,

@@ -110,6 +110,7 @@ async function senderOf(client: SupportChatClient, type: string, conversationId:
 	if (type === 'user') {
 		const owner = notFound(client, await fn.read(client, 'get-user-from-conversation', { conversation_id: conversationId }), 'conversation', conversationId);
 		if (isDataObject(owner) && owner.id !== undefined) return String(owner.id);
+		throw unsupported(client, `Support Board names no user for conversation ${conversationId}, so no message can be sent as its user: choose Agent under Send As, or give Sender ID`);
 	}
 	throw unsupported(client, `Support Board writes a message as an agent, the user or the bot; "${type}" is none of them: choose it under Send As`);
 }
