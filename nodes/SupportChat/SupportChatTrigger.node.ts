@@ -11,7 +11,7 @@ import { credentialTest } from './methods';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
-import { readSettings } from './trigger/settings';
+import { readSettings } from './trigger/readSettings';
 
 export class SupportChatTrigger implements INodeType {
 	description: INodeTypeDescription = {

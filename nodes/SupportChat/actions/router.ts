@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { paginate } from '../transport/pagination';
 import { RateLimiter } from '../transport/limits';
 import { SupportChatClient } from '../transport/request';
-import { clientSettings, paginationSettings, readOptions } from './settings';
+import { clientSettings, paginationSettings, readOptions } from './readOptions';
 import { answersModelWithErrors, toolErrorItem } from './toolMode';
 import type { Operation, OperationApi, Resource } from './types';
 import { resources } from './versionDescription';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getPath, isRecord, own } from '../shared/json';
+import { fieldOf, getPath, isRecord } from '../shared/json';
 import type { SummaryFields } from '../shared/vocabulary/records';
 import { CONVERSATION_SUMMARY, CONVERSATION_USER_NAME_PARTS, NAME_PARTS, TAG_NAME_KEYS, USER_SUMMARY } from '../shared/vocabulary/records';
 
@@ -38,7 +38,7 @@ function joinedName(record: IDataObject, pairs: readonly (readonly [string, stri
 export function tagName(tag: unknown): unknown {
 	if (!isRecord(tag)) return tag;
 	for (const key of TAG_NAME_KEYS) {
-		const value = own(tag, key);
+		const value = fieldOf(tag, key);
 		if (value !== undefined && value !== null) return value;
 	}
 	return undefined;
@@ -54,7 +54,7 @@ export function userSummary(record: IDataObject): IDataObject {
 	const summary = summarize(record, USER_SUMMARY);
 	const name = summary.name ?? joinedName(record, NAME_PARTS);
 	if (name !== undefined) summary.name = name;
-	const tags = tagNames(own(record, 'tags'));
+	const tags = tagNames(fieldOf(record, 'tags'));
 	if (tags !== undefined) summary.tags = tags;
 	return summary;
 }

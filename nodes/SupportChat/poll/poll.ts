@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { clientSettings, paginationSettings } from '../actions/settings';
+import { clientSettings, paginationSettings } from '../actions/readOptions';
 import type { SupportChatClient } from '../transport/request';
 import { SupportChatClient as Client } from '../transport/request';
 import { supportBoardWire } from '../transport/wires/supportBoard';

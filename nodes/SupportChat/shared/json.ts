@@ -25,8 +25,8 @@ export function isDataObject(value: unknown): value is IDataObject {
 	return isRecord(value);
 }
 
-/** An own property, never one inherited from Object.prototype. */
-export function own(source: PlainObject | IDataObject, key: string): unknown {
+/** A field the object itself has, never one inherited from Object.prototype (`constructor`, `__proto__`). */
+export function fieldOf(source: PlainObject | IDataObject, key: string): unknown {
 	return Object.hasOwn(source, key) ? source[key] : undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListName } from './calls';
-import type { PageRequest, PaginationSettings } from './pagination/settings';
+import type { PageRequest, PaginationSettings } from './pagination/styles';
 import type { RequestSpec } from './exchange';
 import type { SupportChatClient } from './request';
 

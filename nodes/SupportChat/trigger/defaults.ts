@@ -5,7 +5,7 @@ import { DEFAULT_TOLERANCE_SECONDS } from './verify';
 /**
  * The trigger's parameter defaults, in one place. The description repeats them as literals because
  * n8n's editor and linter read defaults statically; test/unit/trigger/defaults.test.ts checks that the
- * two agree. `readSettings` (settings.ts) falls back to these when a parameter is missing or unusable.
+ * two agree. `readSettings` (readSettings.ts) falls back to these when a parameter is missing or unusable.
  */
 export const TRIGGER_DEFAULTS = {
 	verification: 'none' as VerificationScheme,

@@ -164,9 +164,9 @@ function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask:
 
 /** In a batch a header id names the whole request, so each entry is told apart by its position. */
 function entryDeliveryId(entry: PlainObject, index: number, batch: boolean, headers: HeaderMap) {
-	const ownId = deliveryId(entry, batch ? {} : headers);
+	const entryId = deliveryId(entry, batch ? {} : headers);
 	const batchId = batch ? deliveryId({}, headers) : undefined;
-	return ownId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
+	return entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
 }
 
 function handleEntry(

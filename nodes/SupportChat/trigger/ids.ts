@@ -1,5 +1,5 @@
 import type { PlainObject } from '../shared/json';
-import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import { asText, fieldOf, getObjectPath, isRecord, trimmedText } from '../shared/json';
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import {
 	NOT_AN_ID,
@@ -14,8 +14,6 @@ import { unwrapEventData } from './payload';
  * The ids a workflow needs to call the API back. Every word read here comes from the one table of
  * resource words (shared/vocabulary/records.ts).
  */
-
-export type Resource = ReferencedResource;
 
 export interface ExtractedIds {
 	conversationId: string | number | null;
@@ -40,7 +38,7 @@ function idValue(value: unknown): string | number | null {
 }
 
 /** What kind of record `data` is by its own words, e.g. `{ object: 'conversation', id: 5 }`. */
-function kindOf(data: PlainObject): Resource | undefined {
+function kindOf(data: PlainObject): ReferencedResource | undefined {
 	for (const key of ['object', 'type', 'resource_type', 'resourceType', 'kind', 'entity']) {
 		const word = asText(data[key])?.toLowerCase();
 		const kind = word === undefined ? undefined : RESOURCE_OF_WORD.get(word);
@@ -49,7 +47,7 @@ function kindOf(data: PlainObject): Resource | undefined {
 	return undefined;
 }
 
-function findId(resource: Resource, places: PlainObject[]): string | number | null {
+function findId(resource: ReferencedResource, places: PlainObject[]): string | number | null {
 	const { flat, nested } = REFERENCE_ID_KEYS[resource];
 	for (const place of places) {
 		for (const key of flat) {
@@ -70,10 +68,10 @@ function withFields(record: PlainObject): PlainObject[] {
 	return [record, ...fields];
 }
 
-/** A record's own id: its `id`, or its fields' `id` (`{details: {id}}`). */
-function ownId(record: PlainObject): string | number | null {
+/** The id a record gives itself: its `id`, or its fields' `id` (`{details: {id}}`). */
+function selfId(record: PlainObject): string | number | null {
 	for (const place of withFields(record)) {
-		const value = idValue(Object.hasOwn(place, 'id') ? place.id : undefined);
+		const value = idValue(fieldOf(place, 'id'));
 		if (value !== null) return value;
 	}
 	return null;
@@ -110,7 +108,7 @@ function bareId(body: PlainObject): string | number | null {
  * event or name), or of the kind the record names (`object: "conversation"`); never a form's id. Text
  * that stands for no value (`"false"`) is no id.
  */
-export function extractIds(body: PlainObject, about?: Resource, options: IdOptions = {}): ExtractedIds {
+export function extractIds(body: PlainObject, about?: ReferencedResource, options: IdOptions = {}): ExtractedIds {
 	const data = unwrapEventData(body);
 	const places = placesOf(body, data, options.message);
 	const ids: ExtractedIds = {
@@ -118,13 +116,13 @@ export function extractIds(body: PlainObject, about?: Resource, options: IdOptio
 		userId: findId('user', places),
 		messageId: findId('message', places),
 	};
-	if (options.message !== undefined && ids.messageId === null) ids.messageId = ownId(options.message);
-	// The event says what its data is about; the record's own word counts only when the event does not.
+	if (options.message !== undefined && ids.messageId === null) ids.messageId = selfId(options.message);
+	// The event says what its data is about; the record's word for itself counts only when the event does not.
 	const kind = about ?? kindOf(data);
-	const own = options.formId ? null : (ownId(data) ?? (data === body ? bareId(body) : null));
-	if (kind !== undefined && own !== null) {
+	const dataId = options.formId ? null : (selfId(data) ?? (data === body ? bareId(body) : null));
+	if (kind !== undefined && dataId !== null) {
 		const key = `${kind}Id` as const;
-		if (ids[key] === null) ids[key] = own;
+		if (ids[key] === null) ids[key] = dataId;
 	}
 	return ids;
 }

@@ -1,4 +1,4 @@
-import { asText, isRecord, own } from '../shared/json';
+import { asText, fieldOf, isRecord } from '../shared/json';
 import type { EventKeyParts } from '../shared/eventKey';
 import { eventKey } from '../shared/eventKey';
 import { CLOSED_AT_KEYS } from '../shared/vocabulary/times';
@@ -8,10 +8,10 @@ const RECORD_PLACES = ['', 'conversation', 'details'] as const;
 
 function firstOf(data: unknown, keys: readonly string[]): string | undefined {
 	for (const place of RECORD_PLACES) {
-		const record = place === '' ? data : isRecord(data) ? own(data, place) : undefined;
+		const record = place === '' ? data : isRecord(data) ? fieldOf(data, place) : undefined;
 		if (!isRecord(record)) continue;
 		for (const key of keys) {
-			const value = asText(own(record, key));
+			const value = asText(fieldOf(record, key));
 			if (value !== undefined) return value;
 		}
 	}

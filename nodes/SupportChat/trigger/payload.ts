@@ -1,5 +1,5 @@
 import type { PlainObject } from '../shared/json';
-import { asText, isRecord } from '../shared/json';
+import { asText, fieldOf, isRecord } from '../shared/json';
 import { WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../shared/vocabulary/envelopes';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
@@ -70,13 +70,8 @@ function splitFormKey(key: string): string[] {
 	return parts;
 }
 
-/** A field of a parsed body, read only if the body itself has it: a sender's key is never looked up on a prototype. */
-function ownField(target: PlainObject, key: string): unknown {
-	return Object.hasOwn(target, key) ? target[key] : undefined;
-}
-
 function appendValue(target: PlainObject, key: string, value: string): void {
-	const existing = ownField(target, key);
+	const existing = fieldOf(target, key);
 	if (existing === undefined) target[key] = value;
 	else if (Array.isArray(existing)) existing.push(value);
 	else target[key] = [existing, value];
@@ -93,7 +88,7 @@ function placeFormField(result: PlainObject, rawKey: string, value: string, leng
 	let node: PlainObject = result;
 	for (let index = 0; index < parts.length - 1; index++) {
 		const part = parts[index];
-		const next = ownField(node, part);
+		const next = fieldOf(node, part);
 		if (next === undefined) {
 			const child: PlainObject = {};
 			node[part] = child;
@@ -264,7 +259,7 @@ export function isEnvelope(body: PlainObject): boolean {
 	return WEBHOOK_ENVELOPES.some((key) => key !== 'event' && isRecord(body[key]));
 }
 
-export type { ExtractedIds, Resource } from './ids';
+export type { ExtractedIds } from './ids';
 export { extractIds } from './ids';
 
 const DELIVERY_HEADERS_STABLE = [

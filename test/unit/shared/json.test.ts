@@ -1,4 +1,4 @@
-import { asText, getObjectPath, getPath, isDataObject, isRecord, own, trimmedText } from '../../../nodes/SupportChat/shared/json';
+import { asText, fieldOf, getObjectPath, getPath, isDataObject, isRecord, trimmedText } from '../../../nodes/SupportChat/shared/json';
 
 describe('the JSON toolbox', () => {
 	it.each<[unknown, boolean]>([
@@ -20,8 +20,8 @@ describe('the JSON toolbox', () => {
 		['toString', undefined],
 		['__proto__', undefined],
 		['a', 1],
-	])('own(%s) reads own properties only', (key, expected) => {
-		expect(own({ a: 1 }, key)).toBe(expected);
+	])('fieldOf(%s) reads only fields the object itself has', (key, expected) => {
+		expect(fieldOf({ a: 1 }, key)).toBe(expected);
 	});
 
 	// The two path readers differ on purpose: getPath serves paths a user types, getObjectPath senders' payloads.

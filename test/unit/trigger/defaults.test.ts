@@ -5,7 +5,7 @@ import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigge
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
-import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/settings';
+import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
 // TRIGGER_DEFAULTS when a parameter is not set. Both must say the same thing.

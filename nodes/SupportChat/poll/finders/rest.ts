@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asText, getPath, isDataObject, own } from '../../shared/json';
+import { asText, fieldOf, getPath, isDataObject } from '../../shared/json';
 import { eventKey } from '../../shared/eventKey';
 import { CLOSED_AT_KEYS, CLOSED_STATES, CREATED_AT_KEYS, STATUS_KEYS } from '../../shared/vocabulary/times';
 import type { ListName } from '../../transport/calls';
@@ -29,7 +29,7 @@ interface Stream {
 
 const isClosed = (record: IDataObject) =>
 	STATUS_KEYS.some((key) => {
-		const value = own(record, key);
+		const value = fieldOf(record, key);
 		return typeof value === 'string' && CLOSED_STATES.has(value.toLowerCase());
 	});
 
@@ -63,7 +63,7 @@ function ordinal(value: unknown): number | undefined {
 	return Number.isFinite(n) ? n : undefined;
 }
 
-function fieldOf(records: IDataObject[], stream: Stream, settings: PollSettings): string | undefined {
+function watermarkField(records: IDataObject[], stream: Stream, settings: PollSettings): string | undefined {
 	const candidates = settings.watermarkField !== '' ? [settings.watermarkField] : [...stream.fields, 'id'];
 	return candidates.find((field) => records.length > 0 && records.every((record) => ordinal(getPath(record, field)) !== undefined));
 }
@@ -79,12 +79,12 @@ function markOf(records: IDataObject[], field: string): Mark | undefined {
 }
 
 function found(stream: Stream, record: IDataObject, field: string, seq: number): Found | undefined {
-	const id = asText(own(record, 'id'));
+	const id = asText(fieldOf(record, 'id'));
 	const value = ordinal(getPath(record, field));
 	if (id === undefined || value === undefined) return undefined;
 	const conversation = stream.list === 'conversations';
 	const conversationId = conversation ? id : null;
-	const userId = conversation ? (asText(own(record, 'user_id')) ?? null) : id;
+	const userId = conversation ? (asText(fieldOf(record, 'user_id')) ?? null) : id;
 	const change = stream.event === 'conversationClosed' ? String(getPath(record, field)) : undefined;
 	return {
 		event: stream.event,
@@ -108,7 +108,7 @@ function collect(streams: readonly Stream[], lists: Map<ListName, IDataObject[]>
 		const records = (lists.get(stream.list) ?? []).filter(stream.keep);
 		if (records.length === 0) continue;
 		const mark = markIn(marks, stream.event);
-		const field = mark?.field ?? fieldOf(records, stream, settings);
+		const field = mark?.field ?? watermarkField(records, stream, settings);
 		if (field === undefined) throw fail(stream);
 		records.forEach((record, index) => {
 			const value = ordinal(getPath(record, field));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Detected, PagePlan, PageReading } from './reading';
-import type { PageRequest, PaginationSettings } from './settings';
+import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
 import { cut, itemKey } from './values';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PageShapeError } from './reading';
-import { getPath, isDataObject, own } from '../../shared/json';
+import { fieldOf, getPath, isDataObject } from '../../shared/json';
 import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
 import { cut } from './values';
@@ -19,7 +19,7 @@ function metaScopes(container: IDataObject, depth = 2): IDataObject[] {
 	const scopes = [container];
 	if (depth === 0) return scopes;
 	for (const key of META_KEYS) {
-		const value = own(container, key);
+		const value = fieldOf(container, key);
 		if (isDataObject(value)) scopes.push(...metaScopes(value, depth - 1));
 	}
 	return scopes;
@@ -29,13 +29,13 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 	if (Array.isArray(body)) return { items: body, at: at || '(the whole body)', scopes: [] };
 	if (!isDataObject(body)) return undefined;
 	const here = (key: string) => (at ? `${at}.${key}` : key);
-	const embedded = own(body, '_embedded');
+	const embedded = fieldOf(body, '_embedded');
 	if (isDataObject(embedded)) {
 		const key = Object.keys(embedded).find((k) => Array.isArray(embedded[k]));
 		if (key !== undefined) return { items: embedded[key] as unknown[], at: here(`_embedded.${key}`), scopes: metaScopes(body) };
 	}
 	for (const key of LIST_KEYS) {
-		const value = own(body, key);
+		const value = fieldOf(body, key);
 		if (Array.isArray(value)) return { items: value, at: here(key), scopes: metaScopes(body) };
 	}
 	const arrays = Object.keys(body).filter((k) => Array.isArray(body[k]) && !META_KEYS.has(k));
@@ -43,7 +43,7 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 		return { items: body[arrays[0]] as unknown[], at: here(arrays[0]), scopes: metaScopes(body) };
 	}
 	for (const key of ANSWER_ENVELOPES) {
-		const value = own(body, key);
+		const value = fieldOf(body, key);
 		const inner = isDataObject(value) ? locateItems(value, here(key)) : undefined;
 		if (inner) return { ...inner, scopes: [...inner.scopes, ...metaScopes(body)] };
 	}

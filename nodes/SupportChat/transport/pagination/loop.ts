@@ -9,7 +9,7 @@ import { Collector } from './collector';
 import type { PagePlan, PageReading } from './reading';
 import { PageShapeError } from './reading';
 import { readPage } from './readPage';
-import type { PageRequest, PaginationSettings } from './settings';
+import type { PageRequest, PaginationSettings } from './styles';
 import { cut } from './values';
 
 

@@ -1,6 +1,6 @@
 import type { FinalReader, PageContext, PageReading, Reader } from './reading';
 import { findItems, isBodyless } from './locate';
-import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
+import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import { getPath } from '../../shared/json';
 import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
 import { cut, lookup, toBoolean, toCount, toSize } from './values';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PageRequest, PaginationSettings, PaginationStyle } from './settings';
+import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import type { Found } from './values';
 
 export type Detected = 'single' | 'link' | 'nextUrl' | 'cursor' | 'hasMore' | 'page' | 'offset' | 'probe';

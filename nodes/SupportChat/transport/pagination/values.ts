@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isDataObject, own } from '../../shared/json';
+import { fieldOf, isDataObject } from '../../shared/json';
 import { RECORD_ID_KEYS } from '../../shared/vocabulary/records';
-import type { PageRequest } from './settings';
+import type { PageRequest } from './styles';
 
 /**
  * Reading paging values out of service answers. Every key and every number here comes from the
@@ -12,7 +12,7 @@ import type { PageRequest } from './settings';
 
 function idOf(item: IDataObject): { key: string; value: string | number } | undefined {
 	for (const key of RECORD_ID_KEYS) {
-		const value = own(item, key);
+		const value = fieldOf(item, key);
 		if (typeof value === 'string' || typeof value === 'number') return { key, value };
 	}
 	return undefined;

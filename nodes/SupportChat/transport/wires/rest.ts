@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isDataObject } from '../../shared/json';
 import { normalizeBaseUrl } from '../baseUrl';
 import type { Calls, CallName, CallResult, ListName } from '../calls';
-import type { PageRequest } from '../pagination/settings';
+import type { PageRequest } from '../pagination/styles';
 import type { RequestSpec } from '../exchange';
 import type { SupportChatClient } from '../request';
 import type { Wire } from '../wire';

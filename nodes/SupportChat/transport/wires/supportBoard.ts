@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isDataObject } from '../../shared/json';
 import { parseServiceUrl } from '../baseUrl';
 import type { CallName, CallResult, Calls, ListName } from '../calls';
-import type { PageRequest, PaginationSettings } from '../pagination/settings';
+import type { PageRequest, PaginationSettings } from '../pagination/styles';
 import type { SupportChatClient } from '../request';
 import type { Wire } from '../wire';
 import { SB_LISTS, SUPPORT_BOARD_PAGE_SIZE, TAGS_UNSUPPORTED, codeHint, conversationStatus, fn, notFound, unsupported } from './supportBoardApi';

@@ -1,5 +1,5 @@
 import type { Reader } from '../reading';
-import { own } from '../../../shared/json';
+import { fieldOf } from '../../../shared/json';
 import { follow, pointerFrom } from './pointer';
 
 /** Cursor key → the query parameter APIs that use it expect. */
@@ -36,7 +36,7 @@ export const cursor: Reader = (page) => {
 			if (!Object.hasOwn(scope, key)) continue;
 			const value = scope[key];
 			const param = cursorParamFor(key, configured);
-			const sent = own(page.request.qs, param);
+			const sent = fieldOf(page.request.qs, param);
 			if (key === 'cursor' && sent !== undefined && String(value) === String(sent)) return undefined;
 			const pointer = pointerFrom(value, param, true, (inner) => (inner === 'next' ? param : cursorParamFor(inner, configured)));
 			if (pointer === undefined) continue;

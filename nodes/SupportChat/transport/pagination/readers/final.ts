@@ -1,6 +1,6 @@
 import type { FinalReader } from '../reading';
 import { PageShapeError } from '../reading';
-import { own } from '../../../shared/json';
+import { fieldOf } from '../../../shared/json';
 import { toCount, withParam } from '../values';
 import { option } from '../options';
 
@@ -10,7 +10,7 @@ export const single: FinalReader = () => ({ detected: 'single', explicit: true }
 /** No paging information at all: ask for the next page number and see whether anything new comes. */
 export const probe: FinalReader = (page) => {
 	const { pageParam, firstPage } = page.settings;
-	const current = toCount(own(page.request.qs, pageParam)) ?? firstPage;
+	const current = toCount(fieldOf(page.request.qs, pageParam)) ?? firstPage;
 	return {
 		detected: 'probe',
 		explicit: false,

@@ -1,5 +1,5 @@
 import type { FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
-import { own } from '../../../shared/json';
+import { fieldOf } from '../../../shared/json';
 import { lookup, toCount, withParam } from '../values';
 
 const OFFSET_KEYS = ['offset', 'skip', 'start'];
@@ -10,7 +10,7 @@ const OFFSET_KEYS = ['offset', 'skip', 'start'];
  */
 function readOffsets(page: PageContext, fromBody: number | undefined): ReaderOutcome {
 	const param = page.settings.offsetParam;
-	const current = fromBody ?? toCount(own(page.request.qs, param)) ?? 0;
+	const current = fromBody ?? toCount(fieldOf(page.request.qs, param)) ?? 0;
 	const received = page.items.length;
 	const nextOffset = current + received;
 	const at = (index: number) => withParam(page.request, param, nextOffset + index * received);

@@ -1,5 +1,5 @@
 import type { DeclaredPages, FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
-import { own } from '../../../shared/json';
+import { fieldOf } from '../../../shared/json';
 import { lookup, toCount, withParam } from '../values';
 
 const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNumber', 'pageNo'];
@@ -25,7 +25,7 @@ export function declaredPages(page: PageContext): DeclaredPages | undefined {
 	const count = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
 	if (count === undefined) return undefined;
 	const { request, settings } = page;
-	const known = pageInBody(page) ?? toCount(own(request.qs, settings.pageParam));
+	const known = pageInBody(page) ?? toCount(fieldOf(request.qs, settings.pageParam));
 	const current = known ?? settings.firstPage;
 	const after = Math.max(0, count - 1 + settings.firstPage - current);
 	return known === undefined ? { after, declared: `${count} pages`, ifFirst: true } : { after, declared: `${count} pages` };
@@ -38,7 +38,7 @@ export function declaredPages(page: PageContext): DeclaredPages | undefined {
 function readPages(page: PageContext, fromBody: number | undefined): ReaderOutcome {
 	const { request, settings } = page;
 	const param = settings.pageParam;
-	const current = fromBody ?? toCount(own(request.qs, param)) ?? settings.firstPage;
+	const current = fromBody ?? toCount(fieldOf(request.qs, param)) ?? settings.firstPage;
 	const step = (ahead: number) => withParam(request, param, current + ahead);
 
 	const count = pageCount(page);

@@ -1,5 +1,5 @@
 import type { Detected, ReaderOutcome, PageContext } from '../reading';
-import { isDataObject, own } from '../../../shared/json';
+import { fieldOf, isDataObject } from '../../../shared/json';
 import { withParam } from '../values';
 
 /** What a next-ish value says: a URL to fetch, a cursor to send, or "no more". */
@@ -38,13 +38,13 @@ export function pointerFrom(
 	if (isDataObject(value)) {
 		let ended = false;
 		for (const key of HREF_KEYS) {
-			const href = own(value, key);
+			const href = fieldOf(value, key);
 			if (typeof href === 'string' && href !== '') return { kind: 'url', url: href };
 			if (href === null || href === '') ended = true;
 		}
 		if (innerParam && !ended) {
 			for (const key of INNER_CURSOR_KEYS) {
-				const inner = own(value, key);
+				const inner = fieldOf(value, key);
 				if (inner !== undefined && !isDataObject(inner)) return pointerFrom(inner, innerParam(key), true);
 			}
 		}

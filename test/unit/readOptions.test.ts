@@ -1,4 +1,4 @@
-import { clientSettings } from '../../nodes/SupportChat/actions/settings';
+import { clientSettings } from '../../nodes/SupportChat/actions/readOptions';
 import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/limits';
 
 describe('clientSettings', () => {
