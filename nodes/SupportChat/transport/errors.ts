@@ -1,6 +1,6 @@
 import { isDataObject } from '../shared/json';
+import { cut, QUOTE_LENGTH } from '../shared/text';
 
-const MAX_MESSAGE_LENGTH = 300;
 
 const MESSAGE_KEYS = [
 	'message',
@@ -22,10 +22,9 @@ const MESSAGE_KEYS = [
 /** How much of an error text is looked at: a message is near the start, and what follows costs time. */
 const MAX_SCANNED = 16_384;
 
-/** One line of at most MAX_MESSAGE_LENGTH characters, from text of any length. */
+/** One line of at most QUOTE_LENGTH characters, the mark of a cut included, from text of any length. */
 export function clipText(text: string): string {
-	const flat = text.slice(0, MAX_SCANNED).replace(/\s+/g, ' ').trim();
-	return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
+	return cut(text.slice(0, MAX_SCANNED).replace(/\s+/g, ' ').trim(), QUOTE_LENGTH - 1);
 }
 
 /**

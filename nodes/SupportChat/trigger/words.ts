@@ -1,3 +1,4 @@
+import { cut } from '../shared/text';
 import { EVENT_ALIASES, FILLER, IRREGULAR } from './aliases';
 
 /**
@@ -49,7 +50,7 @@ export const MAX_NAME_LENGTH = 200;
 
 /** The name as reported in items and answers: as sent, or cut to `MAX_NAME_LENGTH` and marked `…`. */
 export function reportedName(name: string): string {
-	return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH)}…` : name;
+	return cut(name, MAX_NAME_LENGTH);
 }
 
 type CharKind = 'upper' | 'lower' | 'digit' | 'other';

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 
+import { cut, QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { cut, itemKey } from './values';
+import { itemKey } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (message: string, description: string, context: { pages: number; records: number }) => Error;
@@ -92,7 +93,7 @@ export class Collector {
 		if (this.seenRequests.has(key)) {
 			throw this.fail(
 				`The service pointed back to a page of ${this.path} it had already served, after ${this.items.length} records; stopped to avoid an endless loop`,
-				`Repeated request: ${cut(key)}. Set ${STYLE} to match your service.`,
+				`Repeated request: ${cut(key, QUOTE_LENGTH)}. Set ${STYLE} to match your service.`,
 			);
 		}
 		if (this.requested + 1 > this.settings.maxPages) {
@@ -187,7 +188,7 @@ export class Collector {
 		if (reading.explicit && hasNext) {
 			throw this.fail(
 				`The service served the same page of ${this.path} again after ${this.items.length} records while saying there are more; stopped to avoid an endless loop`,
-				`Request that repeated: ${cut(requestKey(request))}. The service may ignore the paging parameter the node sends: set ${STYLE} and its parameter names to what your service expects.`,
+				`Request that repeated: ${cut(requestKey(request), QUOTE_LENGTH)}. The service may ignore the paging parameter the node sends: set ${STYLE} and its parameter names to what your service expects.`,
 			);
 		}
 		this.holdToPromises('it served the same page again');

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { cut } from '../../shared/text';
 import { PageShapeError } from './reading';
 import { fieldOf, getPath, isDataObject } from '../../shared/json';
 import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
-import { cut } from './values';
 import { option } from './options';
 
 export interface Located {

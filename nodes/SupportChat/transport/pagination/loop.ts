@@ -4,13 +4,13 @@ import { NodeApiError } from 'n8n-workflow';
 import type { ListCall } from '../calls';
 import type { ApiResponse } from '../exchange';
 import type { SupportChatClient, SupportChatContext } from '../request';
+import { cut } from '../../shared/text';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { PagePlan, PageReading } from './reading';
 import { PageShapeError } from './reading';
 import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
-import { cut } from './values';
 
 
 export type ListResult = Collected;

@@ -1,9 +1,10 @@
+import { cut } from '../../shared/text';
 import type { FinalReader, PageContext, PageReading, Reader } from './reading';
 import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import { getPath } from '../../shared/json';
 import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
-import { cut, lookup, toBoolean, toCount, toSize } from './values';
+import { lookup, toBoolean, toCount, toSize } from './values';
 import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
 import { hasMore } from './readers/hasMore';

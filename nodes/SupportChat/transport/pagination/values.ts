@@ -77,8 +77,3 @@ export function toBoolean(value: unknown): boolean | undefined {
 export function withParam(request: PageRequest, param: string, value: string | number): PageRequest {
 	return { path: request.path, url: request.url, qs: { ...request.qs, [param]: value } };
 }
-
-/** Service text quoted in a message: cut, so that a megabyte of it does not become the message. */
-export function cut(text: string, max = 300): string {
-	return text.length > max ? `${text.slice(0, max)}…` : text;
-}
