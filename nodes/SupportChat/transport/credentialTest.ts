@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { authorizationHeader } from '../../../credentials/SupportChatApi.credentials';
 import type { ClientContext } from './exchange';
 import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
@@ -26,14 +27,12 @@ const TEST_NODE: INode = {
 
 /**
  * The client's context over what n8n gives a credential test: the legacy `request` helper only, and the
- * credentials as typed (n8n has already put back secrets the editor sent redacted). The token is put on
- * by hand, as the credentials' `authenticate` would; redirects and status codes are left to the client,
- * which reads the body as a stream under its own size and time bounds.
+ * credentials as typed (n8n has already put back secrets the editor sent redacted). The header is put on
+ * by hand (`authorizationHeader`, beside the credentials' `authenticate`); redirects and status codes are
+ * left to the client, which reads the body as a stream under its own size and time bounds.
  */
 function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): ClientContext {
-	const token = typeof data.apiToken === 'string' ? data.apiToken : '';
-	// As the credentials' `authenticate` does: Support Board reads its token from the body, not a header.
-	const authorization = data.api === 'supportBoard' ? {} : { Authorization: `Bearer ${token}` };
+	const authorization = { Authorization: authorizationHeader(data) };
 	return {
 		getNode: () => TEST_NODE,
 		getCredentials: async () => data,
