@@ -1,8 +1,9 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
- * Two refusals that happen before any request leaves: a next-page link to another origin (the token
- * would go with it) and an update with nothing to change. Both end the run with a sentence that says
- * what to do, and neither the service nor the other host sees a request.
+ * Refusals that happen before any request leaves: a next-page link to another origin (the token would
+ * go with it), an update with nothing to change, and an extra field or query parameter without a name.
+ * Each ends the run with a sentence that says what is wrong, and neither the service nor the other host
+ * sees a request.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,6 +73,18 @@ describe('an update with no fields', () => {
 			message: 'No fields to update',
 			description: 'Add at least one field under Update Fields.',
 		});
+		expect(sandbox.requests).toEqual([]);
+	});
+});
+
+describe('a name/value row left without a name', () => {
+	it.each([
+		['an Extra Body Field', { resource: 'user', operation: 'create', name: 'Ada', email: 'ada@example.com', additionalFields: { extraFields: { field: [{ name: '  ', value: 'x' }] } } }, 'An extra body field has no name'],
+		['an Extra Query Parameter', { resource: 'user', operation: 'getAll', returnAll: true, filters: { queryParameters: { parameter: [{ name: 'plan', value: 'pro' }, { name: '', value: 'x' }] } } }, 'An extra query parameter has no name'],
+	])('%s fails the item before sending anything', async (_label, parameters, message) => {
+		const run = await runAction(sandbox, parameters as never);
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({ name: 'NodeOperationError', message });
 		expect(sandbox.requests).toEqual([]);
 	});
 });

@@ -120,21 +120,25 @@ export function userFields(ctx: IExecuteFunctions, fields: IDataObject, itemInde
 }
 
 /**
+ * Name/value rows the user typed (Extra Body Fields, Extra Query Parameters) as one object; a row
+ * without a name is refused rather than sent under an empty key.
+ */
+function namedValues(ctx: IExecuteFunctions, rows: unknown, what: string, itemIndex: number): IDataObject {
+	const values: IDataObject = {};
+	for (const row of Array.isArray(rows) ? (rows as IDataObject[]) : []) {
+		const name = typeof row.name === 'string' ? row.name.trim() : '';
+		if (name === '') throw new NodeOperationError(ctx.getNode(), `An extra ${what} has no name`, { itemIndex });
+		values[name] = row.value;
+	}
+	return values;
+}
+
+/**
  * The user's "Extra Body Fields", sent beside what the node sends (REST: body fields; Support Board:
  * the function's arguments); they override nothing the form set unless named the same.
  */
 export function extraFields(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): IDataObject {
-	const body: IDataObject = {};
-	const extra = (fields.extraFields as IDataObject | undefined)?.field;
-	if (!Array.isArray(extra)) return body;
-	for (const entry of extra as IDataObject[]) {
-		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-		if (name === '') {
-			throw new NodeOperationError(ctx.getNode(), 'An extra body field has no name', { itemIndex });
-		}
-		body[name] = entry.value;
-	}
-	return body;
+	return namedValues(ctx, (fields.extraFields as IDataObject | undefined)?.field, 'body field', itemIndex);
 }
 
 /**
@@ -149,14 +153,7 @@ export function listQuery(ctx: IExecuteFunctions, itemIndex: number, known: stri
 		if (value !== undefined && value !== '') qs[key] = value;
 	}
 	const extra = (filters.queryParameters as IDataObject | undefined)?.parameter;
-	for (const entry of Array.isArray(extra) ? (extra as IDataObject[]) : []) {
-		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-		if (name === '') {
-			throw new NodeOperationError(ctx.getNode(), 'An extra query parameter has no name', { itemIndex });
-		}
-		qs[name] = entry.value;
-	}
-	return qs;
+	return { ...qs, ...namedValues(ctx, extra, 'query parameter', itemIndex) };
 }
 
 /** Applies Simplify (see descriptions/common.ts) to the records of a get or list operation. */
