@@ -239,3 +239,29 @@ describe('continue on fail', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('a read answered without a record', () => {
+	it.each([
+		['an empty object', {}, 'an empty object'],
+		['an envelope around nothing', { data: {} }, 'an empty object'],
+		['a list', [{ id: 'u_1' }, { id: 'u_2' }], 'a list of 2'],
+	])('%s fails the item, and the node makes no record up', async (_label, body, got) => {
+		sandbox.fault({ kind: 'raw', path: '/users/u_1', contentType: 'application/json', body: JSON.stringify(body) });
+		const run = await getUser('u_1');
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({
+			name: 'NodeApiError',
+			message: `The service answered without a user record (it sent ${got})`,
+			description: expect.stringContaining('Check the Base URL and the ID'),
+		});
+	});
+
+	it('says the same thing as a read answered with no JSON object at all', async () => {
+		sandbox.fault({ kind: 'raw', path: '/users/u_1', contentType: 'application/json', body: 'null' });
+		const bare = (await getUser('u_1')).error('Support Chat')!;
+		sandbox.fault({ kind: 'raw', path: '/users/u_1', contentType: 'application/json', body: '{}' });
+		const empty = (await getUser('u_1')).error('Support Chat')!;
+		expect(bare.message).toBe('The service answered GET /users/u_1 with null, where a read needs a record or a list');
+		expect(empty.description).toBe(bare.description);
+	});
+});

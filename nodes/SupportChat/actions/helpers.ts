@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject, trimmedText } from '../shared/json';
 import type { UserFields } from '../transport/calls';
+import { NO_RECORD } from '../transport/success';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes';
 
 /**
@@ -54,7 +55,7 @@ export function recordOf(
 	const got = Array.isArray(record) ? `a list of ${record.length}` : isDataObject(record) ? 'an empty object' : 'no object';
 	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
 		message: `The service answered without a ${label} record (it sent ${got})`,
-		description: `Check the ${label} ID and that the Base URL points at your service's API. The node does not make up a record from an answer without one.`,
+		description: NO_RECORD,
 		itemIndex,
 	});
 }

@@ -12,7 +12,8 @@ export type Success =
 	| { ok: true; value: unknown }
 	| { ok: false; message: string; description?: string; body?: unknown; hintFor?: unknown; after?: string };
 
-const NO_RECORD =
+/** What to check when a read came back without a record; both places that find none say it (actions/helpers.ts). */
+export const NO_RECORD =
 	'The node does not make up a record from an answer without one. Check the Base URL and the ID; if your service answers reads this way, it is not one the node can read.';
 
 /**
