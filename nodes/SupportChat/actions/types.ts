@@ -25,7 +25,7 @@ export interface Operation {
  * A resource selector or operation selector whose option values and default can only be keys of the
  * table it selects from: an option without an implementation fails to compile.
  */
-export type Selector<Value extends string> = INodeProperties & {
+type Selector<Value extends string> = INodeProperties & {
 	type: 'options';
 	options: Array<INodePropertyOptions & { value: Value }>;
 	default: Value;

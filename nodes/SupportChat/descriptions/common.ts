@@ -4,7 +4,7 @@ import { paginationOptions, requestOptions } from './options';
 import { filledByModel } from './tool';
 
 /** A resource locator for a user or a conversation; `{ __rl: true, mode: 'id', value }` is the stable saved form. */
-export function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties {
+function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties {
 	return {
 		displayName: label,
 		name,
@@ -96,7 +96,7 @@ export const simplifyParameters: INodeProperties[] = [
 ];
 
 /** Query parameters the spec does not document, for services that filter lists by them. */
-export const extraQueryParameters: INodeProperties = {
+const extraQueryParameters: INodeProperties = {
 	displayName: 'Extra Query Parameters',
 	name: 'queryParameters',
 	type: 'fixedCollection',
@@ -129,7 +129,7 @@ export function listFilters(filters: INodeProperties[] = []): INodeProperties {
 }
 
 /** Fields the spec does not document can still be sent: the node never stands between a user and the service. */
-export const extraBodyFields: INodeProperties = {
+const extraBodyFields: INodeProperties = {
 	displayName: 'Extra Body Fields',
 	name: 'extraFields',
 	type: 'fixedCollection',

@@ -21,10 +21,10 @@ export const MODEL_INPUTS = {
 	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
 } as const;
 
-export type ModelInput = keyof typeof MODEL_INPUTS;
+type ModelInput = keyof typeof MODEL_INPUTS;
 
 /** The expression by which the model fills an input: a `$fromAI` call as the editor writes one. */
-export function fromAi(key: ModelInput): string {
+function fromAi(key: ModelInput): string {
 	return `={{ ${FROM_AI_MARKER} $fromAI('${key}', \`${MODEL_INPUTS[key]}\`, 'string') }}`;
 }
 

@@ -29,8 +29,4 @@ export class Budget {
 		}
 		this.spent++;
 	}
-
-	get requests(): number {
-		return this.spent;
-	}
 }

@@ -9,12 +9,12 @@ import type { Found, Marks } from './types';
  * memory between polls), so after a restart a poll may read again what an earlier one read: the keys
  * make it emit nothing twice. Bounded: the keys are needed only for events at or after the marks.
  */
-export const RECENT_KEYS = 2_000;
+const RECENT_KEYS = 2_000;
 
 /** Changed when the shape of what is kept changes: an older shape is read as no state, not misread. */
 const VERSION = 1;
 
-export interface PollState {
+interface PollState {
 	/** Which API the marks belong to: marks of another are meaningless. */
 	api: string;
 	marks: Marks;

@@ -40,7 +40,7 @@ export interface PollSettings {
 }
 
 /** What a finder answers: the events after the marks, oldest first, and the marks to keep once they are out. */
-export interface Findings {
+interface Findings {
 	found: Found[];
 	marks: Marks;
 }

@@ -76,7 +76,7 @@ export function asText(value: unknown): string | undefined {
 }
 
 /** What `rewrite` changes: a string, a key, or a field's whole value (undefined: left to the walk). */
-export interface Rewrite {
+interface Rewrite {
 	text?(value: string): string;
 	key?(key: string): string;
 	field?(key: string, value: unknown): unknown;

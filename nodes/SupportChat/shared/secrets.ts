@@ -15,7 +15,7 @@ export const REDACTED = '[redacted]';
  * Secrets shorter than this are masked only where a whole value equals them: inside longer text a
  * short string matches too often by chance to be told apart from the secret.
  */
-export const MIN_MASKED_LENGTH = 6;
+const MIN_MASKED_LENGTH = 6;
 
 /** A base64 run shorter than this is too likely to occur by chance to be masked as a copy of a secret. */
 const MIN_BASE64_CORE = 8;

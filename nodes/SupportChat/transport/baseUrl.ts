@@ -1,9 +1,9 @@
 /** The fixed path every endpoint of the service hangs under (spec §4). */
-export const API_PREFIX = '/script/include/api';
+const API_PREFIX = '/script/include/api';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

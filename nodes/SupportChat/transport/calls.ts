@@ -56,6 +56,3 @@ export interface ListCall {
 	/** Max records to return; undefined = all. */
 	limit?: number;
 }
-
-/** Names a list's records in messages and hints. */
-export const LIST_LABELS: Readonly<Record<ListName, string>> = { users: 'user', conversations: 'conversation', tags: 'tag' };

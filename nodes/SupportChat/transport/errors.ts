@@ -162,7 +162,7 @@ export function withHint(message: string, hint: unknown): string {
  * A 404 on a request that names no record (a list, the credential test): nothing is at that path, so
  * the Base URL is what to check.
  */
-export const NO_API_AT_BASE_URL =
+const NO_API_AT_BASE_URL =
 	"There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing. If your service is Support Board, choose Support Board Web API under API in the Support Chat API credentials.";
 
 /** What a person should look at first, by HTTP status; `resourceLabel` names the record a request names. */

@@ -63,7 +63,7 @@ interface FullResponse {
 }
 
 /** What one HTTP exchange answered, before its body is read. */
-export interface Sent {
+interface Sent {
 	status: number;
 	headers: Record<string, string>;
 	body: unknown;

@@ -16,13 +16,13 @@ const MAX_LOCATION_LENGTH = 2048;
 
 const MOVED = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
 
-export interface Refused {
+interface Refused {
 	/** How the redirect is refused, after "The service answered <request> with a redirect (<status>) ". */
 	refused: string;
 	description: string;
 }
 
-export interface Redirect {
+interface Redirect {
 	method: IHttpRequestMethods;
 	location: string | undefined;
 	/** The address that answered with the redirect, which a relative Location is read against. */

@@ -58,7 +58,7 @@ export type AttemptOutcome =
 	| { kind: 'status'; status: number; retryAfterMs?: number }
 	| { kind: 'network' };
 
-export type RetryDecision =
+type RetryDecision =
 	| { retry: true; delayMs: number }
 	| { retry: false; reason: 'not-retryable' | 'attempts-exhausted' | 'unsafe-method' | 'wait-too-long'; waitMs?: number };
 

@@ -8,7 +8,7 @@ import { clipText, extractErrorMessage, failureInBody } from './errors';
  * A 2xx answer's meaning: the value to hand on, or a failure. A failure without a description takes
  * the API's hint for `hintFor` (the body that said it failed), followed by `after`.
  */
-export type Success =
+type Success =
 	| { ok: true; value: unknown }
 	| { ok: false; message: string; description?: string; body?: unknown; hintFor?: unknown; after?: string };
 

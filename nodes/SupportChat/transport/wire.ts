@@ -5,7 +5,7 @@ import type { PageRequest, PaginationSettings } from './pagination/styles';
 import type { RequestSpec } from './exchange';
 import type { SupportChatClient } from './request';
 
-export type BaseUrl = { ok: true; url: string } | { ok: false; message: string };
+type BaseUrl = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * How the calls of ./calls travel for one API. The client (./request) owns what every API shares: the

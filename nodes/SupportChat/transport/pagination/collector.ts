@@ -16,7 +16,7 @@ export interface Collected {
 }
 
 /** The request as text, to tell one already made. */
-export function requestKey(request: PageRequest): string {
+function requestKey(request: PageRequest): string {
 	const qs = Object.keys(request.qs)
 		.sort()
 		.map((k) => `${k}=${JSON.stringify(request.qs[k])}`)

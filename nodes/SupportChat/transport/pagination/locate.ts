@@ -7,7 +7,7 @@ import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
 import { option } from './options';
 
-export interface Located {
+interface Located {
 	items: unknown[];
 	at: string;
 	/** Objects that may carry paging metadata, nearest first. */
@@ -51,7 +51,7 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 }
 
 /** What the answer was, for a message: its first keys, each cut short. */
-export function describeKeys(body: unknown): string {
+function describeKeys(body: unknown): string {
 	if (Array.isArray(body)) return 'an array';
 	if (!isDataObject(body)) return typeof body === 'string' ? 'text' : String(body);
 	const keys = Object.keys(body)

@@ -3,7 +3,7 @@ import { fieldOf, isDataObject } from '../../../shared/json';
 import { withParam } from '../values';
 
 /** What a next-ish value says: a URL to fetch, a cursor to send, or "no more". */
-export type Pointer =
+type Pointer =
 	| { kind: 'url'; url: string }
 	| { kind: 'cursor'; value: string | number; param: string }
 	| { kind: 'end' };
