@@ -3,7 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import type { Found } from './values';
 
-export type Detected = 'single' | 'link' | 'nextUrl' | 'cursor' | 'hasMore' | 'page' | 'offset' | 'probe';
+/**
+ * What a page was read as: a style the user can force (so a new one in PAGINATION_STYLES is one here too),
+ * `link` (found by auto only), one page (`single`), or page numbers guessed (`probe`).
+ */
+export type Detected = Exclude<PaginationStyle, 'auto' | 'none'> | 'link' | 'single' | 'probe';
 
 /**
  * The remaining pages when a page tells how many there are. Lazy: a service may declare a billion
