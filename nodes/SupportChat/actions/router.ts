@@ -74,6 +74,7 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 			}
 			if (error instanceof NodeApiError) {
 				error.context.itemIndex ??= itemIndex;
+				// n8n's lint wants a NodeApiError built here; built from one, it hands back that same error.
 				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 			}
 			// Hands back the same error when it already is a NodeOperationError.

@@ -148,10 +148,8 @@ export class SupportChatClient {
 	/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
 	private thrown(error: unknown, where: string, url: string): Failed {
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.ctx.getNode(), error);
-		if (error instanceof NodeApiError && error.context.supportChat) {
-			// Re-wrapping hands back the same error: it is already explained.
-			throw new NodeApiError(this.ctx.getNode(), error as unknown as JsonObject);
-		}
+		// Already explained: handed on as it is.
+		if (error instanceof NodeApiError && error.context.supportChat) throw error;
 		if (error instanceof AnswerTooLargeError) {
 			// Not retried: the same request would bring the same answer.
 			throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
