@@ -40,10 +40,17 @@ export function writeState(staticData: IDataObject, state: PollState): void {
 /** Within one instant, the order things happen in: a user, then a conversation, its messages, its closing. */
 const RANK: Readonly<Record<Found['event'], number>> = { userCreated: 0, conversationCreated: 1, messageCreated: 2, conversationClosed: 3 };
 
+/** Numbers by value (negative and fractional ones too), text by its characters. */
+function compareAt(a: number | string, b: number | string): number {
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	const [x, y] = [String(a), String(b)];
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The events not emitted before, oldest first, each once. */
 export function fresh(found: Found[], recent: readonly string[]): Found[] {
 	const seen = new Set(recent);
-	const ordered = [...found].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : RANK[a.event] - RANK[b.event] || a.seq - b.seq));
+	const ordered = [...found].sort((a, b) => compareAt(a.at, b.at) || RANK[a.event] - RANK[b.event] || a.seq - b.seq);
 	return ordered.filter((event) => {
 		if (seen.has(event.key)) return false;
 		seen.add(event.key);

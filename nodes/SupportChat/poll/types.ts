@@ -10,8 +10,11 @@ export type PolledEvent = (typeof POLLED_EVENTS)[number];
 export interface Found {
 	event: PolledEvent;
 	key: string;
-	/** Orders events oldest first across streams: the record's time as the service wrote it, then its id. */
-	at: string;
+	/**
+	 * Orders events oldest first across streams: a number (ms of a time, or a growing field's value) or
+	 * the service's own sortable time text (Support Board's `2024-05-01 10:00:00`); one poll uses one kind.
+	 */
+	at: number | string;
 	seq: number;
 	conversationId: string | null;
 	userId: string | null;

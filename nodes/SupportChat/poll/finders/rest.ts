@@ -90,7 +90,7 @@ function found(stream: Stream, record: IDataObject, field: string, seq: number):
 		event: stream.event,
 		key: eventKey({ event: stream.event, conversationId, userId, change }) as string,
 		// A number that is no time (an id) still orders within its stream.
-		at: String(value).padStart(16, '0'),
+		at: value,
 		seq,
 		conversationId,
 		userId,
