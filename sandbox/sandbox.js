@@ -344,6 +344,36 @@ async function startSandbox(options = {}) {
 		});
 
 	/**
+	 * Logs a request as both modes do, the token scrubbed from every part, and gives the function that
+	 * answers it, which records the status on the entry.
+	 * @param {IncomingMessage} req
+	 * @param {ServerResponse} res
+	 * @param {string} method
+	 * @param {string} path
+	 * @param {LoggedRequest['query']} query
+	 * @param {unknown} body
+	 */
+	function logged(req, res, method, path, query, body) {
+		/** @type {LoggedRequest} */
+		const entry = {
+			method,
+			path: /** @type {string} */ (scrub(path, config.token)),
+			query: /** @type {LoggedRequest['query']} */ (scrub(query, config.token)),
+			body: scrub(body, config.token),
+			status: 0,
+			headers: logHeaders(req.headers, config.token),
+			time: Date.now(),
+		};
+		if (config.log) requests.push(entry);
+		/** @param {number} status @param {Record<string, string>} headers @param {string} [text] */
+		const answer = (status, headers, text) => {
+			entry.status = status;
+			send(res, status, headers, text);
+		};
+		return { entry, answer };
+	}
+
+	/**
 	 * @param {IncomingMessage} req
 	 * @param {ServerResponse} res
 	 * @param {URL} url
@@ -355,27 +385,7 @@ async function startSandbox(options = {}) {
 		const path = inApi ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname;
 		const query = queryObject(url.searchParams);
 		const cfg = config;
-		/** @type {LoggedRequest} */
-		const entry = {
-			method,
-			path: /** @type {string} */ (scrub(path, cfg.token)),
-			query: /** @type {LoggedRequest['query']} */ (scrub(query, cfg.token)),
-			body: scrub(parseOrRaw(body.text), cfg.token),
-			status: 0,
-			headers: logHeaders(req.headers, cfg.token),
-			time: Date.now(),
-		};
-		if (cfg.log) requests.push(entry);
-
-		/**
-		 * @param {number} status
-		 * @param {Record<string, string>} headers
-		 * @param {string} [text]
-		 */
-		const answer = (status, headers, text) => {
-			entry.status = status;
-			send(res, status, headers, text);
-		};
+		const { entry, answer } = logged(req, res, method, path, query, parseOrRaw(body.text));
 		/**
 		 * @param {number} status
 		 * @param {string} message
@@ -537,22 +547,8 @@ async function startSandbox(options = {}) {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const body = await readBody(req);
 		const cfg = config;
-		/** @type {LoggedRequest} */
-		const entry = {
-			method,
-			path: url.pathname,
-			query: /** @type {LoggedRequest['query']} */ (scrub(queryObject(url.searchParams), cfg.token)),
-			body: undefined,
-			status: 0,
-			headers: logHeaders(req.headers, cfg.token),
-			time: Date.now(),
-		};
-		if (cfg.log) requests.push(entry);
-		/** @param {number} status @param {Record<string, string>} headers @param {string} text */
-		const answer = (status, headers, text) => {
-			entry.status = status;
-			send(res, status, headers, text);
-		};
+		// The body is logged once the product's arguments are read from it (log below).
+		const { entry, answer } = logged(req, res, method, url.pathname, queryObject(url.searchParams), undefined);
 		if (!SUPPORT_BOARD_PATHS.includes(url.pathname)) {
 			return answer(404, { 'content-type': 'text/html; charset=UTF-8' }, htmlPage(404, `The requested resource ${url.pathname} was not found on this server.`));
 		}

@@ -924,15 +924,15 @@ export interface PollResult {
 	error?: Error;
 }
 
-/**
- * Runs a poller's poll() once under n8n-core's real PollContext, as the engine does at each poll time.
- * The static data is handed back whatever the outcome, so a test can tell what a failed poll kept.
- */
-export async function callPoll(opts: CallPollOptions): Promise<PollResult> {
+/** A workflow of one node, its credentials attached and n8n-core's additional data built, as a context needs. */
+function oneNodeWorkflow(
+	opts: { node: Partial<INode> & { type: string; parameters: INodeParameters }; nodeType: INodeType | IVersionedNodeType; credentials?: EngineCredentials },
+	as: { name: string; active: boolean; staticData?: IDataObject },
+) {
 	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
 	const node: INode = {
 		id: randomUUID(),
-		name: 'Poll Trigger',
+		name: as.name,
 		typeVersion: 1,
 		position: [0, 0],
 		...structuredClone(opts.node),
@@ -943,14 +943,26 @@ export async function callPoll(opts: CallPollOptions): Promise<PollResult> {
 		id: workflowId,
 		nodes: [node],
 		connections: {},
-		active: opts.mode !== 'manual',
+		active: as.active,
 		nodeTypes,
-		staticData: roundTrip(opts.staticData ?? {}),
+		staticData: as.staticData,
 		settings: { executionOrder: 'v1' },
 	});
 	const credentials = opts.credentials ?? { types: [], data: {} };
 	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);
-	const additionalData = buildAdditionalData(helper, randomUUID(), workflowId);
+	return { workflow, node, additionalData: buildAdditionalData(helper, randomUUID(), workflowId) };
+}
+
+/**
+ * Runs a poller's poll() once under n8n-core's real PollContext, as the engine does at each poll time.
+ * The static data is handed back whatever the outcome, so a test can tell what a failed poll kept.
+ */
+export async function callPoll(opts: CallPollOptions): Promise<PollResult> {
+	const { workflow, node, additionalData } = oneNodeWorkflow(opts, {
+		name: 'Poll Trigger',
+		active: opts.mode !== 'manual',
+		staticData: roundTrip(opts.staticData ?? {}),
+	});
 	const mode = opts.mode ?? 'trigger';
 	const budget = opts.pollBudgetMs;
 	const context = new PollContext(
@@ -990,27 +1002,7 @@ export interface CallMethodOptions<T> {
  * editor does when a dropdown or a "From list" opens.
  */
 export async function callMethod<T>(opts: CallMethodOptions<T>): Promise<T> {
-	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
-	const node: INode = {
-		id: randomUUID(),
-		name: DEFAULT_NODE_NAME,
-		typeVersion: 1,
-		position: [0, 0],
-		...structuredClone(opts.node),
-	} as INode;
-	attachCredentials([node], nodeTypes, opts.credentials);
-	const workflowId = randomUUID();
-	const workflow = new Workflow({
-		id: workflowId,
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-		settings: { executionOrder: 'v1' },
-	});
-	const credentials = opts.credentials ?? { types: [], data: {} };
-	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);
-	const additionalData = buildAdditionalData(helper, randomUUID(), workflowId);
+	const { workflow, node, additionalData } = oneNodeWorkflow(opts, { name: DEFAULT_NODE_NAME, active: false });
 	const context = new LoadOptionsContext(workflow, node, additionalData, opts.path ?? 'parameters');
 	return await opts.call(context);
 }
