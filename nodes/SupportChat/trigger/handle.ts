@@ -4,7 +4,6 @@ import { maskSecretFields } from '../shared/secretFields';
 import type { SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
-import { TRIGGER_DEFAULTS } from './defaults';
 import type { DetectedEvent } from './events';
 import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
 import { deliveryKey } from './key';
@@ -12,57 +11,16 @@ import { isOwnMessage, messageInFocus } from './loops';
 import { maskField, maskHeaders, secretMask } from './mask';
 import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
 import type { PlainObject } from '../shared/json';
-import { isRecord } from '../shared/json';
+import type { TriggerSettings } from './readSettings';
+import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { HeaderMap } from './util';
-import type { HmacEncoding, VerifyResult } from './verify';
-import {
-	verifyBodyField,
-	verifyHeaderToken,
-	verifyHmac,
-	verifyQueryToken,
-	verifyStandardWebhooks,
-} from './verify';
+import { lowerCaseHeaders } from './util';
 
 /**
  * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
  * messages, and build the items. A pure function of the request, the settings, the static data and the
  * time; the node's `webhook()` only reads its parameters, calls this and writes the answer.
  */
-
-export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac', 'bodyField'] as const;
-export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
-
-export interface TriggerSettings {
-	/** Selected event values; `*` selects every event. */
-	events: string[];
-	verification: VerificationScheme;
-	/** The `webhookSecret` of the credentials; empty when none is set. */
-	secret: string;
-	/** Standard Webhooks: allowed clock difference, in seconds (default 300). */
-	timestampTolerance?: number;
-	/** Shared token: where the sender puts it. */
-	tokenLocation?: 'query' | 'header';
-	queryParameterName?: string;
-	headerName?: string;
-	/** HMAC of the raw body. */
-	hmacHeader?: string;
-	/** One of HMAC_ALGORITHMS; verifyHmac refuses any other. */
-	hmacAlgorithm?: string;
-	hmacEncoding?: HmacEncoding;
-	hmacPrefix?: string;
-	/** Secret field in the body: its name or dot path. */
-	keyField?: string;
-	/** What to do with a delivery whose event is not recognised. */
-	unknownEvents: 'ignore' | 'passOn';
-	/** How long a delivery id is remembered to suppress repeats, in minutes; 0 turns it off. */
-	dedupeWindowMinutes: number;
-	/** Leave out New Message deliveries sent as agent, admin or bot. */
-	ignoreOwnMessages: boolean;
-	/** Leave out New Message deliveries sent by these user ids. */
-	ignoredSenderIds: string[];
-	/** Add the request headers (credentials masked) to each item. */
-	includeHeaders: boolean;
-}
 
 export interface DeliveryRequest {
 	/** The body exactly as received (express `req.rawBody`). */
@@ -88,58 +46,10 @@ function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
 	return { action: 'respond', status, body };
 }
 
-/** Lower-case names; a null-prototype map, so a header named `__proto__` or `constructor` is only a header. */
-function lowerCaseHeaders(headers: unknown): HeaderMap {
-	const result: HeaderMap = Object.create(null) as HeaderMap;
-	if (!isRecord(headers)) return result;
-	for (const [name, value] of Object.entries(headers)) {
-		if (typeof value === 'string') result[name.toLowerCase()] = value;
-		else if (Array.isArray(value)) result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
-	}
-	return result;
-}
-
 function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
 	if (Buffer.isBuffer(raw)) return raw;
 	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
 	return Buffer.alloc(0);
-}
-
-/** Checks the schemes that read only headers, query and raw bytes; the body-field scheme runs after parsing. */
-function verifyBeforeParsing(
-	request: DeliveryRequest,
-	headers: HeaderMap,
-	settings: TriggerSettings,
-	now: number,
-): VerifyResult {
-	const { secret } = settings;
-	switch (settings.verification) {
-		case 'standardWebhooks':
-			return verifyStandardWebhooks(
-				rawBytes(request.rawBody),
-				headers,
-				secret,
-				now,
-				settings.timestampTolerance ?? TRIGGER_DEFAULTS.timestampTolerance,
-			);
-		case 'token':
-			return settings.tokenLocation === 'header'
-				? verifyHeaderToken(headers, settings.headerName || TRIGGER_DEFAULTS.headerName, secret)
-				: verifyQueryToken(
-						isRecord(request.query) ? request.query : {},
-						settings.queryParameterName || TRIGGER_DEFAULTS.queryParameterName,
-						secret,
-					);
-		case 'hmac':
-			return verifyHmac(rawBytes(request.rawBody), headers, secret, {
-				header: settings.hmacHeader || TRIGGER_DEFAULTS.hmacHeader,
-				algorithm: settings.hmacAlgorithm ?? TRIGGER_DEFAULTS.hmacAlgorithm,
-				encoding: settings.hmacEncoding ?? TRIGGER_DEFAULTS.hmacEncoding,
-				prefix: settings.hmacPrefix,
-			});
-		default:
-			return { ok: true };
-	}
 }
 
 function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): boolean {
@@ -235,7 +145,7 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 		// Fail closed: a check that cannot be made must not let deliveries through.
 		return respond(401, { received: false, error: 'Webhook secret not configured' });
 	}
-	const early = verifyBeforeParsing(request, headers, effective, now);
+	const early = checkBeforeParsing({ rawBody: rawBytes(request.rawBody), headers, query: request.query }, effective, now);
 	if (!early.ok) return respond(401, { received: false, error: early.reason });
 
 	const contentType = Array.isArray(headers['content-type']) ? headers['content-type'][0] : headers['content-type'];
@@ -243,18 +153,14 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 	if (!parsed.ok) return respond(400, { received: false, error: parsed.reason });
 
 	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
-	if (effective.verification === 'bodyField') {
-		for (const entry of entries) {
-			const result = verifyBodyField(entry, effective.keyField || TRIGGER_DEFAULTS.keyField, secret);
-			if (!result.ok) return respond(401, { received: false, error: result.reason });
-		}
-	}
+	const inBody = checkBodyFields(entries, effective);
+	if (!inBody.ok) return respond(401, { received: false, error: inBody.reason });
 	if (entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
 
 	const items: INodeExecutionData[] = [];
 	const ignored: string[] = [];
 	entries.forEach((received, index) => {
-		if (effective.verification === 'bodyField') maskField(received, effective.keyField || TRIGGER_DEFAULTS.keyField);
+		if (effective.verification === 'bodyField') maskField(received, effective.keyField);
 		// A visitor's password, its hash and login token have no value known in advance: masked by name.
 		const entry = maskSecretFields(received);
 		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);

@@ -6,7 +6,9 @@
  */
 import fc from 'fast-check';
 
-import type { DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/events';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
@@ -16,17 +18,8 @@ import { deliveryId, extractIds, parseBody, parseForm } from '../../../nodes/Sup
 
 const T0 = 1_750_000_000_000;
 
-const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings => ({
-	events: ['*'],
-	verification: 'none',
-	secret: '',
-	unknownEvents: 'ignore',
-	dedupeWindowMinutes: 1440,
-	ignoreOwnMessages: true,
-	ignoredSenderIds: [],
-	includeHeaders: true,
-	...overrides,
-});
+const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings =>
+	triggerSettings({ events: ['*'], includeHeaders: true, ...overrides });
 
 const json = (body: unknown, headers: Record<string, string> = {}): DeliveryRequest => ({
 	rawBody: JSON.stringify(body),
