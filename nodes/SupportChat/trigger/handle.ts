@@ -4,12 +4,16 @@ import { maskSecretFields } from '../shared/secretFields';
 import type { SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
-import type { DetectedEvent } from './events';
-import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
+import type { DetectedEvent } from './detect';
+import { detectEvent, namedDelivery, resourceOfDelivery } from './detect';
+import { ANY_EVENT, UNKNOWN_EVENT } from './events';
 import { deliveryKey } from './key';
 import { isOwnMessage, messageInFocus } from './loops';
 import { maskField, maskHeaders, secretMask } from './mask';
-import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
+import { parseBody } from './body';
+import { entryDeliveryId } from './deliveryId';
+import { unwrapEventData } from './envelope';
+import { extractIds } from './ids';
 import type { PlainObject } from '../shared/json';
 import type { TriggerSettings } from './readSettings';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
@@ -70,13 +74,6 @@ function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask:
 		return `unrecognised event${name}`;
 	}
 	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;
-}
-
-/** In a batch a header id names the whole request, so each entry is told apart by its position. */
-function entryDeliveryId(entry: PlainObject, index: number, batch: boolean, headers: HeaderMap) {
-	const entryId = deliveryId(entry, batch ? {} : headers);
-	const batchId = batch ? deliveryId({}, headers) : undefined;
-	return entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
 }
 
 function handleEntry(

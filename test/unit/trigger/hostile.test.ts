@@ -10,11 +10,14 @@ import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle'
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/events';
+import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
 import { MAX_NAME_LENGTH, normaliseEventName, splitWords } from '../../../nodes/SupportChat/trigger/words';
 import { isOwnMessage } from '../../../nodes/SupportChat/trigger/loops';
-import { deliveryId, extractIds, parseBody, parseForm } from '../../../nodes/SupportChat/trigger/payload';
+import { parseBody } from '../../../nodes/SupportChat/trigger/body';
+import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
+import { parseForm } from '../../../nodes/SupportChat/trigger/form';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 
 const T0 = 1_750_000_000_000;
 

@@ -9,7 +9,7 @@ import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigg
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { extractIds } from '../../../nodes/SupportChat/trigger/payload';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 
 const KEY = 'sb-secret-Kx81-fake';
 const PASSWORD = 'Visitor-Pass-9271';
