@@ -1,24 +1,22 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../shared/json';
 import { maskSecretFields } from '../shared/secretFields';
 import type { SecretMask } from '../shared/secrets';
+import { parseBody } from './body';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
-import type { DetectedEvent } from './detect';
-import { detectEvent, namedDelivery, resourceOfDelivery } from './detect';
-import { ANY_EVENT, UNKNOWN_EVENT } from './events';
-import { deliveryKey } from './key';
-import { isOwnMessage, messageInFocus } from './loops';
-import { maskField, maskHeaders, secretMask } from './mask';
-import { parseBody } from './body';
 import { entryDeliveryId } from './deliveryId';
-import { unwrapEventData } from './envelope';
-import { extractIds } from './ids';
-import type { PlainObject } from '../shared/json';
+import type { DetectedEvent } from './detect';
+import { detectEvent } from './detect';
+import { ANY_EVENT, UNKNOWN_EVENT } from './events';
+import { eventItem } from './item';
+import { isOwnMessage } from './loops';
+import { maskField, secretMask } from './mask';
 import type { TriggerSettings } from './readSettings';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { HeaderMap } from './util';
-import { lowerCaseHeaders } from './util';
+import { headerValue, lowerCaseHeaders } from './util';
 
 /**
  * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
@@ -103,26 +101,7 @@ function handleEntry(
 		}
 	}
 
-	const ids = extractIds(entry, resourceOfDelivery(detected), {
-		formId: namedDelivery(detected.name)?.formId === true,
-		message: detected.event === 'messageCreated' ? messageInFocus(entry, loopOptions) : undefined,
-	});
-	const data = unwrapEventData(entry);
-	const json: PlainObject = {
-		event: detected.event,
-		eventName: detected.name ?? null,
-		eventSource: detected.source ?? null,
-		eventKey: deliveryKey(detected.event, ids, data),
-		conversationId: ids.conversationId,
-		userId: ids.userId,
-		messageId: ids.messageId,
-		deliveryId: delivery?.id ?? null,
-		receivedAt: new Date(now).toISOString(),
-		data,
-		body: entry,
-	};
-	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings, mask);
-	return { item: { json: json as INodeExecutionData['json'] } };
+	return { item: eventItem({ entry, detected, delivery, headers, now }, settings, mask, loopOptions) };
 }
 
 interface DeliveryContext {
@@ -135,7 +114,7 @@ interface DeliveryContext {
 function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
 	const { now } = context;
 	const headers = lowerCaseHeaders(request.headers);
-	const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
+	const secret = settings.secret.trim();
 	const effective: TriggerSettings = { ...settings, secret };
 
 	if (effective.verification !== 'none' && secret === '') {
@@ -145,8 +124,7 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 	const early = checkBeforeParsing({ rawBody: rawBytes(request.rawBody), headers, query: request.query }, effective, now);
 	if (!early.ok) return respond(401, { received: false, error: early.reason });
 
-	const contentType = Array.isArray(headers['content-type']) ? headers['content-type'][0] : headers['content-type'];
-	const parsed = parseBody(request.rawBody, contentType, request.body);
+	const parsed = parseBody(request.rawBody, headerValue(headers, 'content-type'), request.body);
 	if (!parsed.ok) return respond(400, { received: false, error: parsed.reason });
 
 	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
