@@ -25,7 +25,7 @@ export interface AcceptedEvent {
 }
 
 /**
- * The item an event becomes: its fields are public (README › Webhook trigger, "Each event becomes one
+ * The item an event becomes: its fields are public (README › Trigger › Events, "Each event becomes one
  * item"), so every workflow reads the same names whatever the payload style.
  */
 export function eventItem(
