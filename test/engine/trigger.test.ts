@@ -391,9 +391,9 @@ describe('a sender\'s retry of a delivery already handled', () => {
 			await retried(style, spoil, 'standardWebhooks');
 		});
 
-		// BUG (trigger, payload.ts `deliveryId`): the nested style carries its delivery id in
-		// `webhook.event_id`, which is not read, so an unsigned nested delivery has no id and its retry
-		// starts the workflow again (the visitor is greeted twice). Turn into `it` once fixed.
+		// The nested style carries its delivery id only in `webhook.event_id` (DELIVERY_META_OBJECTS,
+		// trigger/payloadStyles.ts): without it an unsigned nested delivery would have no id, and its
+		// retry would greet the visitor twice.
 		it('nested, unsigned: the webhook.event_id stops the second run', async () => {
 			await retried('nested', spoil, 'none');
 		});

@@ -4,8 +4,8 @@ import type { CanonicalEvent } from './events';
 
 /**
  * The words of event names: what the trigger knows about how services name their events, as data.
- * events.ts reads it; the subjects of users, conversations and messages come from the one table of
- * resource words (shared/vocabulary/records.ts).
+ * detect.ts and words.ts read it; the subjects of users, conversations and messages come from the one
+ * table of resource words (shared/vocabulary/records.ts).
  */
 
 export interface EventAlias {
@@ -102,7 +102,7 @@ export const IRREGULAR: ReadonlyMap<string, readonly string[]> = new Map([
 	['labeled', ['label', 'apply']],
 ]);
 
-/** What a whole event name says when its words alone cannot tell (trigger/events.ts reads it first). */
+/** What a whole event name says when its words alone cannot tell (trigger/detect.ts reads it first). */
 export interface NamedDelivery {
 	/** The event it reports, when it is one the trigger offers. */
 	event?: CanonicalEvent;

@@ -1,4 +1,5 @@
-import type { TriggerSettings, VerificationScheme } from './handle';
+import type { TriggerSettings } from './readSettings';
+import type { VerificationScheme } from './schemes';
 import type { HmacAlgorithm, HmacEncoding } from './verify';
 import { DEFAULT_TOLERANCE_SECONDS } from './verify';
 

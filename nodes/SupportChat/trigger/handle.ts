@@ -1,68 +1,28 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../shared/json';
 import { maskSecretFields } from '../shared/secretFields';
 import type { SecretMask } from '../shared/secrets';
+import { parseBody } from './body';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
-import { TRIGGER_DEFAULTS } from './defaults';
-import type { DetectedEvent } from './events';
-import { ANY_EVENT, UNKNOWN_EVENT, detectEvent, namedDelivery, resourceOfDelivery } from './events';
-import { deliveryKey } from './key';
-import { isOwnMessage, messageInFocus } from './loops';
-import { maskField, maskHeaders, secretMask } from './mask';
-import { deliveryId, extractIds, parseBody, unwrapEventData } from './payload';
-import type { PlainObject } from '../shared/json';
-import { isRecord } from '../shared/json';
+import { entryDeliveryId } from './deliveryId';
+import type { DetectedEvent } from './detect';
+import { detectEvent } from './detect';
+import { ANY_EVENT, UNKNOWN_EVENT } from './events';
+import { eventItem } from './item';
+import { isOwnMessage } from './loops';
+import { maskField, secretMask } from './mask';
+import type { TriggerSettings } from './readSettings';
+import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { HeaderMap } from './util';
-import type { HmacEncoding, VerifyResult } from './verify';
-import {
-	verifyBodyField,
-	verifyHeaderToken,
-	verifyHmac,
-	verifyQueryToken,
-	verifyStandardWebhooks,
-} from './verify';
+import { headerValue, lowerCaseHeaders } from './util';
 
 /**
  * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
  * messages, and build the items. A pure function of the request, the settings, the static data and the
  * time; the node's `webhook()` only reads its parameters, calls this and writes the answer.
  */
-
-export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac', 'bodyField'] as const;
-export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
-
-export interface TriggerSettings {
-	/** Selected event values; `*` selects every event. */
-	events: string[];
-	verification: VerificationScheme;
-	/** The `webhookSecret` of the credentials; empty when none is set. */
-	secret: string;
-	/** Standard Webhooks: allowed clock difference, in seconds (default 300). */
-	timestampTolerance?: number;
-	/** Shared token: where the sender puts it. */
-	tokenLocation?: 'query' | 'header';
-	queryParameterName?: string;
-	headerName?: string;
-	/** HMAC of the raw body. */
-	hmacHeader?: string;
-	/** One of HMAC_ALGORITHMS; verifyHmac refuses any other. */
-	hmacAlgorithm?: string;
-	hmacEncoding?: HmacEncoding;
-	hmacPrefix?: string;
-	/** Secret field in the body: its name or dot path. */
-	keyField?: string;
-	/** What to do with a delivery whose event is not recognised. */
-	unknownEvents: 'ignore' | 'passOn';
-	/** How long a delivery id is remembered to suppress repeats, in minutes; 0 turns it off. */
-	dedupeWindowMinutes: number;
-	/** Leave out New Message deliveries sent as agent, admin or bot. */
-	ignoreOwnMessages: boolean;
-	/** Leave out New Message deliveries sent by these user ids. */
-	ignoredSenderIds: string[];
-	/** Add the request headers (credentials masked) to each item. */
-	includeHeaders: boolean;
-}
 
 export interface DeliveryRequest {
 	/** The body exactly as received (express `req.rawBody`). */
@@ -88,58 +48,10 @@ function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
 	return { action: 'respond', status, body };
 }
 
-/** Lower-case names; a null-prototype map, so a header named `__proto__` or `constructor` is only a header. */
-function lowerCaseHeaders(headers: unknown): HeaderMap {
-	const result: HeaderMap = Object.create(null) as HeaderMap;
-	if (!isRecord(headers)) return result;
-	for (const [name, value] of Object.entries(headers)) {
-		if (typeof value === 'string') result[name.toLowerCase()] = value;
-		else if (Array.isArray(value)) result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
-	}
-	return result;
-}
-
 function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
 	if (Buffer.isBuffer(raw)) return raw;
 	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
 	return Buffer.alloc(0);
-}
-
-/** Checks the schemes that read only headers, query and raw bytes; the body-field scheme runs after parsing. */
-function verifyBeforeParsing(
-	request: DeliveryRequest,
-	headers: HeaderMap,
-	settings: TriggerSettings,
-	now: number,
-): VerifyResult {
-	const { secret } = settings;
-	switch (settings.verification) {
-		case 'standardWebhooks':
-			return verifyStandardWebhooks(
-				rawBytes(request.rawBody),
-				headers,
-				secret,
-				now,
-				settings.timestampTolerance ?? TRIGGER_DEFAULTS.timestampTolerance,
-			);
-		case 'token':
-			return settings.tokenLocation === 'header'
-				? verifyHeaderToken(headers, settings.headerName || TRIGGER_DEFAULTS.headerName, secret)
-				: verifyQueryToken(
-						isRecord(request.query) ? request.query : {},
-						settings.queryParameterName || TRIGGER_DEFAULTS.queryParameterName,
-						secret,
-					);
-		case 'hmac':
-			return verifyHmac(rawBytes(request.rawBody), headers, secret, {
-				header: settings.hmacHeader || TRIGGER_DEFAULTS.hmacHeader,
-				algorithm: settings.hmacAlgorithm ?? TRIGGER_DEFAULTS.hmacAlgorithm,
-				encoding: settings.hmacEncoding ?? TRIGGER_DEFAULTS.hmacEncoding,
-				prefix: settings.hmacPrefix,
-			});
-		default:
-			return { ok: true };
-	}
 }
 
 function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): boolean {
@@ -160,13 +72,6 @@ function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask:
 		return `unrecognised event${name}`;
 	}
 	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;
-}
-
-/** In a batch a header id names the whole request, so each entry is told apart by its position. */
-function entryDeliveryId(entry: PlainObject, index: number, batch: boolean, headers: HeaderMap) {
-	const entryId = deliveryId(entry, batch ? {} : headers);
-	const batchId = batch ? deliveryId({}, headers) : undefined;
-	return entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
 }
 
 function handleEntry(
@@ -196,26 +101,7 @@ function handleEntry(
 		}
 	}
 
-	const ids = extractIds(entry, resourceOfDelivery(detected), {
-		formId: namedDelivery(detected.name)?.formId === true,
-		message: detected.event === 'messageCreated' ? messageInFocus(entry, loopOptions) : undefined,
-	});
-	const data = unwrapEventData(entry);
-	const json: PlainObject = {
-		event: detected.event,
-		eventName: detected.name ?? null,
-		eventSource: detected.source ?? null,
-		eventKey: deliveryKey(detected.event, ids, data),
-		conversationId: ids.conversationId,
-		userId: ids.userId,
-		messageId: ids.messageId,
-		deliveryId: delivery?.id ?? null,
-		receivedAt: new Date(now).toISOString(),
-		data,
-		body: entry,
-	};
-	if (settings.includeHeaders) json.headers = maskHeaders(headers, settings, mask);
-	return { item: { json: json as INodeExecutionData['json'] } };
+	return { item: eventItem({ entry, detected, delivery, headers, now }, settings, mask, loopOptions) };
 }
 
 interface DeliveryContext {
@@ -228,33 +114,28 @@ interface DeliveryContext {
 function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
 	const { now } = context;
 	const headers = lowerCaseHeaders(request.headers);
-	const secret = typeof settings.secret === 'string' ? settings.secret.trim() : '';
+	const secret = settings.secret.trim();
 	const effective: TriggerSettings = { ...settings, secret };
 
 	if (effective.verification !== 'none' && secret === '') {
 		// Fail closed: a check that cannot be made must not let deliveries through.
 		return respond(401, { received: false, error: 'Webhook secret not configured' });
 	}
-	const early = verifyBeforeParsing(request, headers, effective, now);
+	const early = checkBeforeParsing({ rawBody: rawBytes(request.rawBody), headers, query: request.query }, effective, now);
 	if (!early.ok) return respond(401, { received: false, error: early.reason });
 
-	const contentType = Array.isArray(headers['content-type']) ? headers['content-type'][0] : headers['content-type'];
-	const parsed = parseBody(request.rawBody, contentType, request.body);
+	const parsed = parseBody(request.rawBody, headerValue(headers, 'content-type'), request.body);
 	if (!parsed.ok) return respond(400, { received: false, error: parsed.reason });
 
 	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
-	if (effective.verification === 'bodyField') {
-		for (const entry of entries) {
-			const result = verifyBodyField(entry, effective.keyField || TRIGGER_DEFAULTS.keyField, secret);
-			if (!result.ok) return respond(401, { received: false, error: result.reason });
-		}
-	}
+	const inBody = checkBodyFields(entries, effective);
+	if (!inBody.ok) return respond(401, { received: false, error: inBody.reason });
 	if (entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
 
 	const items: INodeExecutionData[] = [];
 	const ignored: string[] = [];
 	entries.forEach((received, index) => {
-		if (effective.verification === 'bodyField') maskField(received, effective.keyField || TRIGGER_DEFAULTS.keyField);
+		if (effective.verification === 'bodyField') maskField(received, effective.keyField);
 		// A visitor's password, its hash and login token have no value known in advance: masked by name.
 		const entry = maskSecretFields(received);
 		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);

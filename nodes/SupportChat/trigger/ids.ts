@@ -8,7 +8,7 @@ import {
 	RESOURCE_NOUNS,
 	RESOURCE_OF_WORD,
 } from '../shared/vocabulary/records';
-import { unwrapEventData } from './payload';
+import { unwrapEventData } from './envelope';
 
 /**
  * The ids a workflow needs to call the API back. Every word read here comes from the one table of

@@ -1,7 +1,7 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord } from '../shared/json';
 import { MESSAGE_LIST_KEYS, RECORD_FIELDS_KEYS } from '../shared/vocabulary/records';
-import { unwrapEventData } from './payload';
+import { unwrapEventData } from './envelope';
 
 /**
  * Loop prevention. A workflow that answers New Message by sending a message (POST /messages with

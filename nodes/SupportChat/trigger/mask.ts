@@ -1,8 +1,7 @@
 import type { PlainObject } from '../shared/json';
 import { getObjectPath, isRecord } from '../shared/json';
 import { REDACTED, SecretMask } from '../shared/secrets';
-import { TRIGGER_DEFAULTS } from './defaults';
-import type { TriggerSettings } from './handle';
+import type { TriggerSettings } from './readSettings';
 import type { HeaderMap } from './util';
 
 /** What of a delivery is masked by value or by place: the webhook secret, its body field, credential headers. */
@@ -38,7 +37,7 @@ export function maskField(entry: PlainObject, field: string): void {
 export function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): PlainObject {
 	const secretHeaders = new Set(SECRET_HEADERS);
 	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
-		secretHeaders.add((settings.headerName || TRIGGER_DEFAULTS.headerName).toLowerCase());
+		secretHeaders.add(settings.headerName.toLowerCase());
 	}
 	const masked: PlainObject = {};
 	for (const [name, value] of Object.entries(headers)) {

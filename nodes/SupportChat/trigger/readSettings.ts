@@ -1,8 +1,45 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { TRIGGER_DEFAULTS } from './defaults';
-import type { TriggerSettings, VerificationScheme } from './handle';
-import { VERIFICATION_SCHEMES } from './handle';
+import type { VerificationScheme } from './schemes';
+import { VERIFICATION_SCHEMES } from './schemes';
+import type { HmacEncoding } from './verify';
+
+/**
+ * The trigger's settings as `handleDelivery` takes them: every field set, each default applied here
+ * once (from TRIGGER_DEFAULTS), so nothing downstream falls back again.
+ */
+export interface TriggerSettings {
+	/** Selected event values; `*` selects every event. */
+	events: string[];
+	verification: VerificationScheme;
+	/** The `webhookSecret` of the credentials; empty when none is set. */
+	secret: string;
+	/** Standard Webhooks: allowed clock difference, in seconds. */
+	timestampTolerance: number;
+	/** Shared token: where the sender puts it. */
+	tokenLocation: 'query' | 'header';
+	queryParameterName: string;
+	headerName: string;
+	/** HMAC of the raw body. */
+	hmacHeader: string;
+	/** As the parameter gives it: an expression may give one verifyHmac refuses (not in HMAC_ALGORITHMS). */
+	hmacAlgorithm: string;
+	hmacEncoding: HmacEncoding;
+	hmacPrefix: string;
+	/** Secret field in the body: its name or dot path. */
+	keyField: string;
+	/** What to do with a delivery whose event is not recognised. */
+	unknownEvents: 'ignore' | 'passOn';
+	/** How long a delivery id is remembered to suppress repeats, in minutes; 0 turns it off. */
+	dedupeWindowMinutes: number;
+	/** Leave out New Message deliveries sent as agent, admin or bot. */
+	ignoreOwnMessages: boolean;
+	/** Leave out New Message deliveries sent by these user ids. */
+	ignoredSenderIds: string[];
+	/** Add the request headers (credentials masked) to each item. */
+	includeHeaders: boolean;
+}
 
 type StringParameter = {
 	[K in keyof typeof TRIGGER_DEFAULTS]: (typeof TRIGGER_DEFAULTS)[K] extends string ? K : never;
@@ -12,6 +49,13 @@ function stringParameter(context: IWebhookFunctions, name: StringParameter): str
 	const fallback = TRIGGER_DEFAULTS[name];
 	const value = context.getNodeParameter(name, fallback);
 	return typeof value === 'string' ? value : fallback;
+}
+
+type NameParameter = 'queryParameterName' | 'headerName' | 'hmacHeader' | 'hmacAlgorithm' | 'keyField';
+
+/** A name the trigger looks a secret up by (header, query parameter, field) or an algorithm: left empty, the default. */
+function nameParameter(context: IWebhookFunctions, name: NameParameter): string {
+	return stringParameter(context, name) || TRIGGER_DEFAULTS[name];
 }
 
 /** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
@@ -58,13 +102,13 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 		secret: verification === 'none' ? '' : await readSecret(context),
 		timestampTolerance: Number.isFinite(tolerance) && tolerance > 0 ? tolerance : defaults.timestampTolerance,
 		tokenLocation: stringParameter(context, 'tokenLocation') === 'header' ? 'header' : 'query',
-		queryParameterName: stringParameter(context, 'queryParameterName'),
-		headerName: stringParameter(context, 'headerName'),
-		hmacHeader: stringParameter(context, 'hmacHeader'),
-		hmacAlgorithm: stringParameter(context, 'hmacAlgorithm') || undefined,
+		queryParameterName: nameParameter(context, 'queryParameterName'),
+		headerName: nameParameter(context, 'headerName'),
+		hmacHeader: nameParameter(context, 'hmacHeader'),
+		hmacAlgorithm: nameParameter(context, 'hmacAlgorithm'),
 		hmacEncoding: stringParameter(context, 'hmacEncoding') === 'base64' ? 'base64' : 'hex',
 		hmacPrefix: stringParameter(context, 'hmacPrefix'),
-		keyField: stringParameter(context, 'keyField'),
+		keyField: nameParameter(context, 'keyField'),
 		unknownEvents: options.unknownEvents === 'passOn' ? 'passOn' : 'ignore',
 		dedupeWindowMinutes: Number.isFinite(window) && window > 0 ? window : 0,
 		ignoreOwnMessages: options.ignoreOwnMessages === undefined ? defaults.options.ignoreOwnMessages : options.ignoreOwnMessages !== false,

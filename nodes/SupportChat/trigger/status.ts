@@ -1,6 +1,6 @@
 import type { PlainObject } from '../shared/json';
 import { asText, isRecord } from '../shared/json';
-import { unwrapEventData } from './payload';
+import { unwrapEventData } from './envelope';
 import { normaliseEventName } from './words';
 
 /** Status values that mean a conversation is over. `3` is "archived" in PHP chat services' status codes. */

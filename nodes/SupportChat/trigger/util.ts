@@ -1,3 +1,5 @@
+import { isRecord } from '../shared/json';
+
 /** Reading a delivery's headers; the JSON helpers are in ../shared/json. */
 
 /** Headers as Node gives them: lower-case names, a string or a list of strings per name. */
@@ -25,4 +27,15 @@ export function headerValues(headers: HeaderMap, name: string): string[] {
 		}
 	}
 	return values;
+}
+
+/** Lower-case names; a null-prototype map, so a header named `__proto__` or `constructor` is only a header. */
+export function lowerCaseHeaders(headers: unknown): HeaderMap {
+	const result: HeaderMap = Object.create(null) as HeaderMap;
+	if (!isRecord(headers)) return result;
+	for (const [name, value] of Object.entries(headers)) {
+		if (typeof value === 'string') result[name.toLowerCase()] = value;
+		else if (Array.isArray(value)) result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
+	}
+	return result;
 }

@@ -1,10 +1,12 @@
 import { unwrapRecord } from '../../../nodes/SupportChat/actions/helpers';
 import { conversationSummary, tagName, userSummary } from '../../../nodes/SupportChat/actions/simplify';
-import { ANSWER_ENVELOPES, ENVELOPE_NOISE, WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../../../nodes/SupportChat/shared/vocabulary/envelopes';
+import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../../../nodes/SupportChat/shared/vocabulary/envelopes';
 import { HAS_MORE_KEYS, LIST_KEYS, META_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../../nodes/SupportChat/shared/vocabulary/pages';
 import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../nodes/SupportChat/shared/vocabulary/records';
 import { DEFAULT_PAGINATION, findItems, itemKey, readPage } from '../../../nodes/SupportChat/transport/pageShape';
-import { extractIds, unwrapEventData } from '../../../nodes/SupportChat/trigger/payload';
+import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
+import { WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../../../nodes/SupportChat/trigger/payloadStyles';
 
 const request = { path: '/users', qs: {} };
 

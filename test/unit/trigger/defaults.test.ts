@@ -2,10 +2,10 @@ import { createHmac } from 'crypto';
 import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
 import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { triggerSettings } from './settings';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
 // TRIGGER_DEFAULTS when a parameter is not set. Both must say the same thing.
@@ -20,15 +20,19 @@ const optionsCollection = properties.find((p) => p.name === 'options')!;
 const topLevel = defaultsOf(properties.filter((p) => p.name !== 'options'));
 const inOptions = defaultsOf((optionsCollection.options ?? []) as INodeProperties[]);
 
-/** A webhook context whose parameters are the given ones, falling back as n8n does. */
-function context(parameters: Record<string, unknown>): IWebhookFunctions {
+/** A webhook context whose parameters are the given ones, falling back as n8n does; without a secret, no credentials. */
+function context(parameters: Record<string, unknown>, webhookSecret?: string): IWebhookFunctions {
 	return {
 		getNodeParameter: (name: string, fallback: unknown) => (name in parameters ? parameters[name] : fallback),
 		getCredentials: async () => {
-			throw new Error('no credentials');
+			if (webhookSecret === undefined) throw new Error('no credentials');
+			return { webhookSecret };
 		},
 	} as unknown as IWebhookFunctions;
 }
+
+/** The names a secret is looked up by, and the algorithm: emptied in the editor, each is its default. */
+const EMPTIED_NAMES = { queryParameterName: '', headerName: '', hmacHeader: '', hmacAlgorithm: '', keyField: '' };
 
 describe('trigger defaults', () => {
 	test('the description shows the defaults the code falls back to', () => {
@@ -65,6 +69,8 @@ describe('trigger defaults', () => {
 			ignoredSenderIds: [],
 			includeHeaders: false,
 		});
+		// The tests' settings helper is these settings.
+		expect(triggerSettings()).toEqual(fromNothing);
 	});
 
 	test('unusable values fall back to the defaults', async () => {
@@ -79,40 +85,52 @@ describe('trigger defaults', () => {
 		});
 	});
 
-	// handleDelivery has fallbacks of its own for settings left out; they must be the same ones.
-	describe('handleDelivery falls back to the same names', () => {
+	test('emptied names read as the defaults', async () => {
+		const settings = await readSettings(context(EMPTIED_NAMES));
+		expect(settings).toMatchObject({
+			queryParameterName: topLevel.queryParameterName,
+			headerName: topLevel.headerName,
+			hmacHeader: topLevel.hmacHeader,
+			hmacAlgorithm: topLevel.hmacAlgorithm,
+			keyField: topLevel.keyField,
+		});
+	});
+
+	// The defaults are applied once, by readSettings. What the user sees: a node left at its defaults (or
+	// with a name emptied) checks deliveries by the names the editor shows as defaults.
+	describe.each([
+		['nothing set', {}],
+		['names emptied', EMPTIED_NAMES],
+	])('a node with %s verifies by the names the editor shows', (_, names) => {
 		const SECRET = 's3cret-value';
-		const body = JSON.stringify({ event: 'user.created', data: { id: 1 } });
-		const base: TriggerSettings = {
-			events: ['*'],
-			verification: 'none',
-			secret: SECRET,
-			unknownEvents: 'ignore',
-			dedupeWindowMinutes: 0,
-			ignoreOwnMessages: true,
-			ignoredSenderIds: [],
-			includeHeaders: false,
-		};
-		const deliver = (settings: Partial<TriggerSettings>, headers: Record<string, string>, query: Record<string, string> = {}) =>
+		const body = JSON.stringify({ event: 'user.created', data: { id: 1 }, [String(topLevel.keyField)]: SECRET });
+		const deliver = async (parameters: Record<string, unknown>, headers: Record<string, string>, query: Record<string, string> = {}) =>
 			handleDelivery(
 				{ rawBody: Buffer.from(body), headers: { 'content-type': 'application/json', ...headers }, query },
-				{ ...base, ...settings },
+				await readSettings(context({ ...names, ...parameters }, SECRET)),
 				{},
 				Date.now(),
 			).status;
 
-		test('token in the header', () => {
-			expect(deliver({ verification: 'token', tokenLocation: 'header' }, { [TRIGGER_DEFAULTS.headerName.toLowerCase()]: SECRET })).toBe(200);
-			expect(deliver({ verification: 'token', tokenLocation: 'header' }, { 'x-other-token': SECRET })).toBe(401);
+		test('token in the header', async () => {
+			const token = { verification: 'token', tokenLocation: 'header' };
+			expect(await deliver(token, { [String(topLevel.headerName).toLowerCase()]: SECRET })).toBe(200);
+			expect(await deliver(token, { 'x-other-token': SECRET })).toBe(401);
 		});
 
-		test('token in the query', () => {
-			expect(deliver({ verification: 'token' }, {}, { [TRIGGER_DEFAULTS.queryParameterName]: SECRET })).toBe(200);
+		test('token in the query', async () => {
+			expect(await deliver({ verification: 'token' }, {}, { [String(topLevel.queryParameterName)]: SECRET })).toBe(200);
+			expect(await deliver({ verification: 'token' }, {}, { other: SECRET })).toBe(401);
 		});
 
-		test('HMAC header, algorithm and encoding', () => {
-			const digest = createHmac(TRIGGER_DEFAULTS.hmacAlgorithm, SECRET).update(body).digest(TRIGGER_DEFAULTS.hmacEncoding);
-			expect(deliver({ verification: 'hmac' }, { [TRIGGER_DEFAULTS.hmacHeader.toLowerCase()]: digest })).toBe(200);
+		test('HMAC header, algorithm and encoding', async () => {
+			const digest = createHmac(String(topLevel.hmacAlgorithm), SECRET).update(body).digest(TRIGGER_DEFAULTS.hmacEncoding);
+			expect(await deliver({ verification: 'hmac' }, { [String(topLevel.hmacHeader).toLowerCase()]: digest })).toBe(200);
+			expect(await deliver({ verification: 'hmac' }, { 'x-other-signature': digest })).toBe(401);
+		});
+
+		test('secret field in the body', async () => {
+			expect(await deliver({ verification: 'bodyField' }, {})).toBe(200);
 		});
 	});
 });

@@ -1,4 +1,6 @@
-import { CANONICAL_EVENTS, EVENTS, EVENT_ALIASES, detectEvent } from '../../../nodes/SupportChat/trigger/events';
+import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
+import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
+import { CANONICAL_EVENTS, EVENTS } from '../../../nodes/SupportChat/trigger/events';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
 import { normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
 

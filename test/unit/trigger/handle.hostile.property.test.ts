@@ -5,8 +5,11 @@
  */
 import fc from 'fast-check';
 
-import type { DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
-import { VERIFICATION_SCHEMES, handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/schemes';
+import { triggerSettings } from './settings';
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
 
 const SECRET = 'prop secret+/=ü-9f2c';
@@ -72,10 +75,10 @@ const request: fc.Arbitrary<DeliveryRequest> = fc.record({
 	query: fc.dictionary(fc.oneof(word, fc.constant('token')), word, { maxKeys: 3 }),
 });
 
-const config: fc.Arbitrary<TriggerSettings> = fc.record({
-	events: fc.constantFrom(['*'], ['messageCreated'], ['conversationClosed', 'leadCaptured']),
+const chosen = fc.record({
+	events: fc.constantFrom<string[]>(['*'], ['messageCreated'], ['conversationClosed', 'leadCaptured']),
 	verification: fc.constantFrom(...VERIFICATION_SCHEMES),
-	secret: fc.constant(SECRET),
+	secret: fc.constant<string>(SECRET),
 	tokenLocation: fc.constantFrom('query' as const, 'header' as const),
 	keyField: fc.oneof(fc.constantFrom('key', 'auth.key'), word),
 	queryParameterName: fc.oneof(fc.constant('token'), word),
@@ -85,6 +88,8 @@ const config: fc.Arbitrary<TriggerSettings> = fc.record({
 	ignoredSenderIds: fc.array(word, { maxLength: 2 }),
 	includeHeaders: fc.boolean(),
 });
+/** The settings not chosen above at their defaults, as readSettings gives them. */
+const config: fc.Arbitrary<TriggerSettings> = chosen.map((settings) => triggerSettings(settings));
 
 function strings(entry: unknown, found: string[] = []): string[] {
 	if (typeof entry === 'string') found.push(entry);

@@ -1,8 +1,11 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 import fc from 'fast-check';
 
-import type { DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
-import { VERIFICATION_SCHEMES, handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/schemes';
 
 const SECRET = 'property-test-secret-7f3a9c';
 
@@ -85,15 +88,17 @@ const triggerSettings: fc.Arbitrary<TriggerSettings> = fc.record({
 	events: fc.subarray(['*', 'conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated', 'tagApplied', 'leadCaptured', 'bogus']),
 	verification: fc.constantFrom(...VERIFICATION_SCHEMES),
 	secret: fc.constantFrom(SECRET, '', `whsec_${Buffer.from(SECRET).toString('base64')}`),
-	timestampTolerance: fc.oneof(fc.constant(undefined), fc.integer({ min: -5, max: 1000 }), fc.constant(Number.NaN)),
-	tokenLocation: fc.constantFrom('query' as const, 'header' as const, undefined),
-	queryParameterName: fc.constantFrom('token', '', undefined),
-	headerName: fc.constantFrom('X-Webhook-Token', 'Authorization', '', undefined),
-	hmacHeader: fc.constantFrom('X-Signature', '', undefined),
-	hmacAlgorithm: fc.constantFrom('sha1' as const, 'sha256' as const, 'sha512' as const, 'nope' as 'sha1', undefined),
-	hmacEncoding: fc.constantFrom('hex' as const, 'base64' as const, undefined),
-	hmacPrefix: fc.constantFrom('', 'sha256=', undefined),
-	keyField: fc.constantFrom('key', 'auth.key', '', '__proto__', undefined),
+	// Every setting is present, as readSettings gives them; odd values (an empty name, a tolerance that is
+	// not a number) stay in, since an expression can give them.
+	timestampTolerance: fc.oneof(fc.constant(TRIGGER_DEFAULTS.timestampTolerance), fc.integer({ min: -5, max: 1000 }), fc.constant(Number.NaN)),
+	tokenLocation: fc.constantFrom('query' as const, 'header' as const),
+	queryParameterName: fc.constantFrom('token', ''),
+	headerName: fc.constantFrom('X-Webhook-Token', 'Authorization', ''),
+	hmacHeader: fc.constantFrom('X-Signature', ''),
+	hmacAlgorithm: fc.constantFrom('sha1', 'sha256', 'sha512', 'nope'),
+	hmacEncoding: fc.constantFrom('hex' as const, 'base64' as const),
+	hmacPrefix: fc.constantFrom('', 'sha256='),
+	keyField: fc.constantFrom('key', 'auth.key', '', '__proto__'),
 	unknownEvents: fc.constantFrom('ignore' as const, 'passOn' as const),
 	dedupeWindowMinutes: fc.oneof(fc.integer({ min: -1, max: 10_000 }), fc.constant(Number.NaN)),
 	ignoreOwnMessages: fc.boolean(),

@@ -1,25 +1,17 @@
 import { createHmac } from 'crypto';
 
 import { DEDUPE_KEY } from '../../../nodes/SupportChat/trigger/dedupe';
-import type { Decision, DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
+import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { triggerSettings } from './settings';
 
 const NOW = 1_750_000_000_000;
 const KEY = Buffer.from('0123456789abcdef0123456789abcdef');
 const WHSEC = `whsec_${KEY.toString('base64')}`;
 
 function settings(overrides: Partial<TriggerSettings> = {}): TriggerSettings {
-	return {
-		events: ['*'],
-		verification: 'none',
-		secret: '',
-		unknownEvents: 'ignore',
-		dedupeWindowMinutes: 1440,
-		ignoreOwnMessages: true,
-		ignoredSenderIds: [],
-		includeHeaders: false,
-		...overrides,
-	};
+	return triggerSettings({ events: ['*'], ...overrides });
 }
 
 function json(body: unknown, headers: Record<string, string> = {}, query: Record<string, string> = {}): DeliveryRequest {

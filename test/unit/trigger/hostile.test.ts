@@ -6,27 +6,23 @@
  */
 import fc from 'fast-check';
 
-import type { DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/events';
+import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
 import { MAX_NAME_LENGTH, normaliseEventName, splitWords } from '../../../nodes/SupportChat/trigger/words';
 import { isOwnMessage } from '../../../nodes/SupportChat/trigger/loops';
-import { deliveryId, extractIds, parseBody, parseForm } from '../../../nodes/SupportChat/trigger/payload';
+import { parseBody } from '../../../nodes/SupportChat/trigger/body';
+import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
+import { parseForm } from '../../../nodes/SupportChat/trigger/form';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 
 const T0 = 1_750_000_000_000;
 
-const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings => ({
-	events: ['*'],
-	verification: 'none',
-	secret: '',
-	unknownEvents: 'ignore',
-	dedupeWindowMinutes: 1440,
-	ignoreOwnMessages: true,
-	ignoredSenderIds: [],
-	includeHeaders: true,
-	...overrides,
-});
+const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings =>
+	triggerSettings({ events: ['*'], includeHeaders: true, ...overrides });
 
 const json = (body: unknown, headers: Record<string, string> = {}): DeliveryRequest => ({
 	rawBody: JSON.stringify(body),

@@ -1,10 +1,8 @@
-import {
-	deliveryId,
-	extractIds,
-	parseBody,
-	parseForm,
-	unwrapEventData,
-} from '../../../nodes/SupportChat/trigger/payload';
+import { parseBody } from '../../../nodes/SupportChat/trigger/body';
+import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
+import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
+import { parseForm } from '../../../nodes/SupportChat/trigger/form';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';

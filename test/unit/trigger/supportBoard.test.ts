@@ -5,9 +5,11 @@
  * their scalars are strings and `false` is "false"). Names, e-mails, passwords and tokens are made up.
  */
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
-import type { Decision, DeliveryRequest, TriggerSettings } from '../../../nodes/SupportChat/trigger/handle';
+import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { extractIds } from '../../../nodes/SupportChat/trigger/payload';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 
 const KEY = 'sb-secret-Kx81-fake';
 const PASSWORD = 'Visitor-Pass-9271';
@@ -15,18 +17,8 @@ const HASH = '$2y$10$abcdefghijklmnopqrstuv0123456789ABCDEFGHIJKLMNOPQRSTU';
 const TOKEN = '3f1c0de2a9b84c7d6e5f40312a1b0c9d8e7f6a5b';
 const NOW = 1_780_000_000_000;
 
-const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings => ({
-	events: ['*'],
-	verification: 'bodyField',
-	secret: KEY,
-	keyField: 'key',
-	unknownEvents: 'ignore',
-	dedupeWindowMinutes: 1440,
-	ignoreOwnMessages: true,
-	ignoredSenderIds: [],
-	includeHeaders: false,
-	...overrides,
-});
+const settings = (overrides: Partial<TriggerSettings> = {}): TriggerSettings =>
+	triggerSettings({ events: ['*'], verification: 'bodyField', secret: KEY, keyField: 'key', ...overrides });
 
 const delivery = (fn: string, data: unknown): DeliveryRequest => ({
 	rawBody: Buffer.from(JSON.stringify({ function: fn, key: KEY, data, 'sender-url': 'https://shop.example.test/help' })),

@@ -3,8 +3,9 @@
  * an event recognised by a word must find its record's id under the same word.
  */
 import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
-import { detectEvent, resourceOfEvent } from '../../../nodes/SupportChat/trigger/events';
-import { extractIds } from '../../../nodes/SupportChat/trigger/payload';
+import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
+import { resourceOfEvent } from '../../../nodes/SupportChat/trigger/events';
+import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 import { RESOURCE_NOUNS } from '../../../nodes/SupportChat/shared/vocabulary/records';
 
 describe('one table of resource words', () => {

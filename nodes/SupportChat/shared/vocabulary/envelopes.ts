@@ -1,8 +1,8 @@
 /**
- * The envelopes around what the service sends. Two lists, side by side, because an answer to our
- * request and a delivery to the webhook are wrapped differently: an answer wraps a record or a page
- * (`{success, response: {...}}`, `{data: [...]}`), a delivery wraps an event's record in words of the
- * event (`object`, `item`, `entity`, `event`), and its `id` beside them names the delivery.
+ * The envelopes around the service's answers: an answer wraps a record or a page (`{success, response:
+ * {...}}`, `{data: [...]}`). A delivery to the webhook is wrapped differently, in words of the event
+ * (`object`, `item`, `entity`, `event`), with its `id` beside them naming the delivery: those
+ * envelopes are part of a payload style, in trigger/payloadStyles.ts.
  */
 
 /**
@@ -23,31 +23,3 @@ export const ENVELOPE_NOISE: ReadonlySet<string> = new Set([
 	'code',
 	'error',
 ]);
-
-/** Keys under which a webhook delivery puts the event's own data, outermost first (trigger/payload.ts). */
-export const WEBHOOK_ENVELOPES: readonly string[] = [
-	'data',
-	'payload',
-	'object',
-	'resource',
-	'record',
-	'event_data',
-	'eventData',
-	'item',
-	'entity',
-	'body',
-	'event',
-];
-
-/** Fields that carry a delivery's event as JSON text, when a sender posts form fields or double-encodes JSON. */
-export const WEBHOOK_JSON_FIELDS: readonly string[] = [
-	'payload',
-	'data',
-	'json',
-	'body',
-	'event_data',
-	'eventData',
-	'object',
-	'resource',
-	'record',
-];

@@ -1,0 +1,181 @@
+import type { PlainObject } from '../shared/json';
+import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
+import type { ReferencedResource } from '../shared/vocabulary/records';
+import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
+import type { NamedDelivery } from './aliases';
+import { EVENT_ALIASES, NAMED_DELIVERIES } from './aliases';
+import { unwrapEventData } from './envelope';
+import type { CanonicalEvent } from './events';
+import { UNKNOWN_EVENT, resourceOfEvent } from './events';
+import {
+	EVENT_FIELDS,
+	EVENT_HEADERS,
+	EVENT_HEADER_PATTERN,
+	NESTED_EVENT_FIELDS,
+	WEAK_EVENT_FIELDS,
+} from './payloadStyles';
+import { hasClosedStatus } from './status';
+import type { HeaderMap } from './util';
+import { headerValue } from './util';
+import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName, reportedName } from './words';
+
+/**
+ * Which event a delivery is. The spec lists the kinds of event but not their names on the wire (spec
+ * §6), and chat services name them in every style, so a delivery's name is found where its payload
+ * style puts it (./payloadStyles.ts), normalised to words (./words.ts) and matched against ONE alias
+ * table (./aliases.ts). Nothing else in the trigger knows an alias.
+ */
+
+export interface DetectedEvent {
+	event: CanonicalEvent | typeof UNKNOWN_EVENT;
+	/** The name as sent, when the delivery carried one. */
+	name?: string;
+	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
+	source?: string;
+}
+
+/** Matches normalised words against the alias table. */
+function matchWords(words: string[], body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
+	if (lead === undefined) return undefined;
+	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
+	if (actions.length === 0 && !allowBareSubject) return undefined;
+	for (const alias of EVENT_ALIASES) {
+		if (alias.subjects !== lead.subjects) continue;
+		const accepts =
+			actions.length === 0
+				? alias.actions.includes('')
+				: actions.every((word) => alias.actions.includes(word));
+		if (!accepts) continue;
+		if (alias.requiresClosedStatus && !hasClosedStatus(body)) continue;
+		return alias.event;
+	}
+	return undefined;
+}
+
+/** Subjects taken from resource keys present in the payload (`{ action: 'created', conversation: {...} }`). */
+function subjectsFromKeys(body: PlainObject): string[] {
+	const data = unwrapEventData(body);
+	const found: string[] = [];
+	for (const place of [body, data]) {
+		for (const [key, value] of Object.entries(place)) {
+			if (!isRecord(value)) continue;
+			const word = normaliseEventName(key).find((candidate) => SUBJECT_WORDS.has(candidate));
+			if (word !== undefined && !found.includes(word)) found.push(word);
+		}
+	}
+	return found;
+}
+
+interface Candidate {
+	name: string;
+	source: string;
+}
+
+/**
+ * The first explicit name, in the documented order: the known event headers, any vendor's event header
+ * (by name, sorted), the event fields, the nested ones. One pass over the headers, whatever their
+ * number.
+ */
+function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidate | undefined {
+	for (const name of EVENT_HEADERS) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) return { name: value, source: `header ${name}` };
+	}
+	let vendor: { header: string; value: string } | undefined;
+	for (const [rawName, rawValue] of Object.entries(headers)) {
+		const header = rawName.toLowerCase();
+		if (vendor !== undefined && header >= vendor.header) continue;
+		if (header.length > MAX_NAME_LENGTH || !EVENT_HEADER_PATTERN.test(header)) continue;
+		const value = asText(Array.isArray(rawValue) ? rawValue[0] : rawValue);
+		if (value !== undefined) vendor = { header, value };
+	}
+	if (vendor !== undefined) return { name: vendor.value, source: `header ${vendor.header}` };
+	for (const key of EVENT_FIELDS) {
+		const value = trimmedText(body[key]);
+		if (value !== undefined) return { name: value, source: `body.${key}` };
+	}
+	for (const path of NESTED_EVENT_FIELDS) {
+		const value = trimmedText(getObjectPath(body, path));
+		if (value !== undefined) return { name: value, source: `body.${path}` };
+	}
+	return undefined;
+}
+
+/**
+ * Resolves one name. A name with a subject but no action takes the body's `action`
+ * (`X-Event: conversation` with `action: "closed"`); a name with an action but no subject takes the
+ * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
+ * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
+ */
+function resolve(candidate: Candidate, body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const named = namedDelivery(candidate.name);
+	if (named?.event !== undefined) return named.event;
+	const words = normaliseEventName(candidate.name);
+	if (words.length === 0) return undefined;
+	const hasSubject = words.some((word) => SUBJECT_WORDS.has(word));
+	const hasAction = words.some((word) => !SUBJECT_WORDS.has(word));
+	if (hasSubject && hasAction) return matchWords(words, body, false);
+	if (hasSubject) {
+		const action =
+			candidate.source !== 'body.action' && typeof body.action === 'string'
+				? normaliseEventName(body.action)
+				: [];
+		if (action.length > 0) return matchWords([...words, ...action], body, false);
+		return allowBareSubject ? matchWords(words, body, true) : undefined;
+	}
+	const subjects = subjectsFromKeys(body);
+	if (subjects.length === 0) return undefined;
+	return matchWords([...subjects, ...words], body, false);
+}
+
+/**
+ * Recognises the event a delivery reports.
+ *
+ * Looks, in this order, at event headers (`X-Event`, `X-Webhook-Event`, `X-*-Event`, `X-*-Topic`), the
+ * body's `event`, `event_type`, `event_name`, `webhook_event`, `topic` and `function` fields, nested
+ * forms (`event.type`, `data.event`, `payload.event`, `meta.event`); the first one present decides,
+ * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
+ * tried, and there a bare subject (`type: "message"`) is not enough.
+ */
+export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEvent {
+	const explicit = firstExplicitCandidate(body, headers);
+	if (explicit !== undefined) {
+		const event = resolve(explicit, body, true) ?? UNKNOWN_EVENT;
+		return { event, name: reportedName(explicit.name), source: explicit.source };
+	}
+
+	const weak: Candidate[] = [];
+	for (const key of WEAK_EVENT_FIELDS) {
+		const value = trimmedText(body[key]);
+		if (value !== undefined) weak.push({ name: value, source: `body.${key}` });
+	}
+	for (const candidate of weak) {
+		const event = resolve(candidate, body, false);
+		if (event !== undefined) return { event, name: reportedName(candidate.name), source: candidate.source };
+	}
+	const reported = weak.find((candidate) => candidate.source !== 'body.name');
+	return reported
+		? { event: UNKNOWN_EVENT, name: reportedName(reported.name), source: reported.source }
+		: { event: UNKNOWN_EVENT };
+}
+
+/** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
+export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+	return name === undefined ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
+}
+
+/**
+ * What a delivery is about: its event's resource, else what its name says (`login` is about a user,
+ * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
+ * has its ids.
+ */
+export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
+	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
+	if (known !== undefined || detected.name === undefined) return known;
+	for (const word of normaliseEventName(detected.name)) {
+		const resource = RESOURCE_OF_WORD.get(word);
+		if (resource !== undefined) return resource;
+	}
+	return undefined;
+}
