@@ -8,6 +8,7 @@
  */
 
 import { rewrite } from './json';
+import { cut } from './text';
 
 export const REDACTED = '[redacted]';
 
@@ -78,6 +79,14 @@ export class SecretMask {
 		if (raw.includes('\\')) return true;
 		for (const secret of this.exact) if (raw.includes(secret)) return true;
 		return this.variants.some((variant) => raw.includes(variant));
+	}
+
+	/**
+	 * The text masked, then cut to `max` characters for people to read: the one order that is safe, since
+	 * a cut through a secret would leave a part that no mask recognises.
+	 */
+	quote(text: string, max: number): string {
+		return cut(this.text(text), max);
 	}
 
 	/** The text with every form of every secret replaced by `[redacted]`. */

@@ -8,7 +8,6 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask } from '../shared/secrets';
-import { cut } from '../shared/text';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
 import { extractErrorMessage, hintForStatus } from './errors';
@@ -249,7 +248,7 @@ export class SupportChatClient {
 		error.context.supportChat = true;
 		if (extra.body !== undefined) {
 			const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
-			error.context.responseBody = cut(this.mask.text(text), 2000);
+			error.context.responseBody = this.mask.quote(text, 2000);
 		}
 		return error;
 	}

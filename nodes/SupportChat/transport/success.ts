@@ -1,6 +1,5 @@
 import type { SecretMask } from '../shared/secrets';
 import { maskSecretFields, mayHoldSecretFields } from '../shared/secretFields';
-import { cut } from '../shared/text';
 import type { Answer } from './answer';
 import { clipText, extractErrorMessage, failureInBody } from './errors';
 
@@ -47,7 +46,7 @@ export function readSuccess(answer: Answer, read: boolean, where: string, mask: 
 			return {
 				ok: false,
 				message: `The service answered ${where} with malformed JSON`,
-				description: `The answer began with: ${cut(mask.text(answer.text), 120)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
+				description: `The answer began with: ${mask.quote(answer.text, 120)}. The service may be overloaded or a proxy may have altered the answer; try again, or check the Base URL.${notDone}`,
 				body: answer.text,
 			};
 		case 'empty':

@@ -17,7 +17,7 @@ import {
 import { hasClosedStatus } from './status';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
-import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName, reportedName } from './words';
+import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './words';
 
 /**
  * Which event a delivery is. The spec lists the kinds of event but not their names on the wire (spec
@@ -142,7 +142,7 @@ export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEven
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
 		const event = resolve(explicit, body, true) ?? UNKNOWN_EVENT;
-		return { event, name: reportedName(explicit.name), source: explicit.source };
+		return { event, name: explicit.name, source: explicit.source };
 	}
 
 	const weak: Candidate[] = [];
@@ -152,17 +152,17 @@ export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEven
 	}
 	for (const candidate of weak) {
 		const event = resolve(candidate, body, false);
-		if (event !== undefined) return { event, name: reportedName(candidate.name), source: candidate.source };
+		if (event !== undefined) return { event, name: candidate.name, source: candidate.source };
 	}
 	const reported = weak.find((candidate) => candidate.source !== 'body.name');
 	return reported
-		? { event: UNKNOWN_EVENT, name: reportedName(reported.name), source: reported.source }
+		? { event: UNKNOWN_EVENT, name: reported.name, source: reported.source }
 		: { event: UNKNOWN_EVENT };
 }
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
 export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
-	return name === undefined ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
+	return name === undefined || name.length > MAX_NAME_LENGTH ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
 }
 
 /**

@@ -67,8 +67,7 @@ interface EntryOutcome {
 /** Why a delivery's event starts nothing: not recognised (unless passed on), or not selected. */
 function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask: SecretMask): string | undefined {
 	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
-		// Masked before it is cut: a cut through the secret would leave a part no mask recognises.
-		const name = detected.name === undefined ? '' : ` "${mask.text(detected.name).slice(0, 80)}"`;
+		const name = detected.name === undefined ? '' : ` "${mask.quote(detected.name, 80)}"`;
 		return `unrecognised event${name}`;
 	}
 	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;

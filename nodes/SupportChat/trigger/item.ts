@@ -2,6 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/json';
 import type { SecretMask } from '../shared/secrets';
+import { MAX_NAME_LENGTH } from './words';
 import type { DeliveryId } from './deliveryId';
 import type { DetectedEvent } from './detect';
 import { namedDelivery, resourceOfDelivery } from './detect';
@@ -42,7 +43,8 @@ export function eventItem(
 	const data = unwrapEventData(entry);
 	const json: PlainObject = {
 		event: detected.event,
-		eventName: detected.name ?? null,
+		// As sent, up to MAX_NAME_LENGTH: a sender may put anything there, the secret included.
+		eventName: detected.name === undefined ? null : mask.quote(detected.name, MAX_NAME_LENGTH),
 		eventSource: detected.source ?? null,
 		eventKey: deliveryKey(detected.event, ids, data),
 		conversationId: ids.conversationId,

@@ -1,4 +1,3 @@
-import { cut } from '../shared/text';
 import { EVENT_ALIASES, FILLER, IRREGULAR } from './aliases';
 
 /**
@@ -44,14 +43,9 @@ const CONSONANTS = new Set('bcdfghjklmnpqrstvwxz');
 /**
  * Longest text read as an event name, a status, a sender type or a record key. Longer text names no
  * event any sender uses; it is left unread (no words), so an attacker's 100 kB name costs one length
- * check, and is reported cut to this length (`reportedName`).
+ * check, and is reported masked, then cut to this length (trigger/item.ts).
  */
 export const MAX_NAME_LENGTH = 200;
-
-/** The name as reported in items and answers: as sent, or cut to `MAX_NAME_LENGTH` and marked `…`. */
-export function reportedName(name: string): string {
-	return cut(name, MAX_NAME_LENGTH);
-}
 
 type CharKind = 'upper' | 'lower' | 'digit' | 'other';
 

@@ -50,7 +50,8 @@ describe('class 3: untrusted text is cut before anything that is not linear', ()
 		expect(normaliseEventName(name)).toEqual([]);
 		const detected = detectEvent({ event: name }, {});
 		expect(detected.event).toBe('unknown');
-		expect(detected.name).toBe(`${name.trim().slice(0, MAX_NAME_LENGTH)}…`);
+		const passedOn = deliver(json({ event: name }), { unknownEvents: 'passOn' });
+		expect(passedOn.action === 'run' && passedOn.items[0].json.eventName).toBe(`${name.trim().slice(0, MAX_NAME_LENGTH)}…`);
 	});
 
 	test.each(hostileNames)('the same name (%s) in a header, as a status and as a sender type: answered 200', (_label, name) => {
@@ -68,7 +69,19 @@ describe('class 3: untrusted text is cut before anything that is not linear', ()
 
 	test('the answer quotes at most 80 characters of an unrecognised name', () => {
 		const answer = deliver(json({ event: long('Z') }));
-		expect(answer).toMatchObject({ status: 200, body: { ignored: `unrecognised event "${'Z'.repeat(80)}"` } });
+		expect(answer).toMatchObject({ status: 200, body: { ignored: `unrecognised event "${'Z'.repeat(80)}…"` } });
+	});
+
+	test.each([
+		['the item', MAX_NAME_LENGTH, { unknownEvents: 'passOn' as const }],
+		['the answer', 80, {}],
+	])('a secret where %s cuts the name is masked first, so no part of it shows', (_label, at, overrides) => {
+		const secret = 'abcdefghij1234';
+		const name = `${'x'.repeat(at - 5)}${secret}`;
+		const result = deliver(json({ event: name }), { verification: 'none', secret, ...overrides });
+		const shown = JSON.stringify(result);
+		expect(shown).not.toContain('abcde');
+		expect(shown).toContain(`${'x'.repeat(at - 5)}[reda…`);
 	});
 
 	test('names up to the limit are read as before', () => {

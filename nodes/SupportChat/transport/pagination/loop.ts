@@ -4,7 +4,6 @@ import { NodeApiError } from 'n8n-workflow';
 import type { ListCall } from '../calls';
 import type { ApiResponse } from '../exchange';
 import type { SupportChatClient, SupportChatContext } from '../request';
-import { cut } from '../../shared/text';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { PagePlan, PageReading } from './reading';
@@ -58,8 +57,8 @@ export async function paginate(
 	// Every message goes through the mask: a service may echo the token as a cursor or in a link.
 	const failure: Failure = (message, description, context) =>
 		new NodeApiError(ctx.getNode(), context, {
-			message: cut(client.mask.text(message), 1000),
-			description: cut(client.mask.text(description), 1000),
+			message: client.mask.quote(message, 1000),
+			description: client.mask.quote(description, 1000),
 			itemIndex,
 		});
 	const collector = new Collector(listLabel(first), settings, list.limit, failure);
