@@ -8,7 +8,7 @@ import type { CanonicalEvent } from './events';
  * table of resource words (shared/vocabulary/records.ts).
  */
 
-export interface EventAlias {
+interface EventAlias {
 	event: CanonicalEvent;
 	/** Words naming what the event is about. */
 	subjects: readonly string[];

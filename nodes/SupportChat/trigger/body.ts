@@ -9,15 +9,15 @@ import { WEBHOOK_JSON_FIELDS } from './payloadStyles';
  * fields (PHP `http_build_query` style included, ./form.ts) and JSON inside a form field.
  */
 
-export type ParsedBody = PlainObject | PlainObject[];
+type ParsedBody = PlainObject | PlainObject[];
 
-export type ParseResult = { ok: true; body: ParsedBody } | { ok: false; reason: string };
+type ParseResult = { ok: true; body: ParsedBody } | { ok: false; reason: string };
 
 /**
  * Longest Content-Type read. Real ones are a few dozen characters; a longer one is cut before the
  * charset is looked for, so the search costs the same whatever the sender puts in the header.
  */
-export const MAX_CONTENT_TYPE_LENGTH = 256;
+const MAX_CONTENT_TYPE_LENGTH = 256;
 
 function charsetOf(contentType: string | undefined): BufferEncoding {
 	const text = (contentType ?? '').slice(0, MAX_CONTENT_TYPE_LENGTH);

@@ -24,7 +24,7 @@ interface DedupeRecord {
 	seen: Array<[string, number]>;
 }
 
-export interface DedupeOptions {
+interface DedupeOptions {
 	/** How long a delivery is remembered, in milliseconds; 0 or less turns suppression off. */
 	windowMs: number;
 	/** Overrides `MAX_REMEMBERED` (tests). */
@@ -86,10 +86,6 @@ export class DeliveryMemory {
 	entries(): Array<[string, number]> {
 		return [...this.seen];
 	}
-
-	get size(): number {
-		return this.seen.size;
-	}
 }
 
 /** The process's memories, one per scope (workflow, node, test or production), the least recently used forgotten first. */
@@ -110,11 +106,10 @@ export class DeliveryRegistry {
 		return memory;
 	}
 
-	get size(): number {
-		return this.scopes.size;
-	}
-
-	/** Forgets everything, as a restart of the process does (tests). */
+	/**
+	 * Forgets everything, as a restart of the process does. Tests stand for a restart with it: the other
+	 * way, loading the module afresh, would load a second n8n-workflow beside the engine's.
+	 */
 	clear(): void {
 		this.scopes.clear();
 	}

@@ -44,8 +44,6 @@ export type CanonicalEvent = (typeof EVENTS)[number]['value'];
 export const ANY_EVENT = '*';
 export const UNKNOWN_EVENT = 'unknown';
 
-export const CANONICAL_EVENTS: readonly CanonicalEvent[] = EVENTS.map((entry) => entry.value);
-
 /** The resource an event is about, so that a bare `id` in its data can be read as that resource's id. */
 export function resourceOfEvent(event: CanonicalEvent | typeof UNKNOWN_EVENT): ReferencedResource | undefined {
 	switch (event) {

@@ -33,7 +33,7 @@ export interface DeliveryRequest {
 	query?: unknown;
 }
 
-export interface ResponseBody {
+interface ResponseBody {
 	received: boolean;
 	ignored?: string;
 	error?: string;

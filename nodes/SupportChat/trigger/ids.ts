@@ -15,13 +15,13 @@ import { unwrapEventData } from './envelope';
  * resource words (shared/vocabulary/records.ts).
  */
 
-export interface ExtractedIds {
+interface ExtractedIds {
 	conversationId: string | number | null;
 	userId: string | number | null;
 	messageId: string | number | null;
 }
 
-export interface IdOptions {
+interface IdOptions {
 	/** The data's own `id` names a form (Support Board's `id: "sb-follow-up"`), not a record. */
 	formId?: boolean;
 	/** The message the delivery is about when it carries a list of them (trigger/loops.ts chooses it). */

@@ -16,7 +16,7 @@ import type { TriggerSettings } from './readSettings';
 import type { HeaderMap } from './util';
 
 /** One event that starts the workflow, as handle.ts found it. */
-export interface AcceptedEvent {
+interface AcceptedEvent {
 	entry: PlainObject;
 	detected: DetectedEvent;
 	delivery: DeliveryId | undefined;

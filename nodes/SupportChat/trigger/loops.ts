@@ -11,7 +11,7 @@ import { unwrapEventData } from './envelope';
  */
 
 /** Sender kinds of the service's own side. The spec names `agent`; chat services also use these. */
-export const OWN_SENDER_TYPES: ReadonlySet<string> = new Set([
+const OWN_SENDER_TYPES: ReadonlySet<string> = new Set([
 	'agent',
 	'admin',
 	'administrator',
@@ -24,7 +24,7 @@ export const OWN_SENDER_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Sender kinds of the visitor's side: a message so marked is the visitor's, whatever else it carries. */
-export const VISITOR_SENDER_TYPES: ReadonlySet<string> = new Set([
+const VISITOR_SENDER_TYPES: ReadonlySet<string> = new Set([
 	'visitor',
 	'user',
 	'customer',
@@ -103,7 +103,7 @@ export interface LoopOptions {
 	ignoredSenderIds: string[];
 }
 
-export interface OwnMessage {
+interface OwnMessage {
 	own: boolean;
 	/** Why, for the answer to the sender: `sender type agent`, `sender id 42`. */
 	reason?: string;

@@ -70,7 +70,7 @@ export function parseIdList(value: unknown): string[] {
 }
 
 /** The webhook secret of the credentials; empty when there are none (handleDelivery then refuses). */
-export async function readSecret(context: IWebhookFunctions): Promise<string> {
+async function readSecret(context: IWebhookFunctions): Promise<string> {
 	try {
 		const credentials = await context.getCredentials<IDataObject>('supportChatApi');
 		return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';

@@ -21,7 +21,7 @@ export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac'
 export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
 
 /** What a check before parsing reads: the raw bytes, the headers and the query string. */
-export interface UnparsedDelivery {
+interface UnparsedDelivery {
 	rawBody: Buffer;
 	headers: HeaderMap;
 	query: unknown;

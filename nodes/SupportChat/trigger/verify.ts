@@ -132,11 +132,11 @@ export function verifyHeaderToken(headers: HeaderMap, header: string, secret: st
 }
 
 /** The HMAC algorithms the trigger offers; anything else (an expression's `md5`) is refused. */
-export const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
+const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
 export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
 export type HmacEncoding = 'hex' | 'base64';
 
-export interface HmacOptions {
+interface HmacOptions {
 	/** Header carrying the signature, e.g. `X-Signature` or `X-Hub-Signature-256`. */
 	header: string;
 	/** As the node's parameter gives it: an expression may give one the trigger does not offer. */
