@@ -9,13 +9,13 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask } from '../shared/secrets';
 import type { Answer } from './answer';
-import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer, readAnswer } from './answer';
+import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer } from './answer';
 import { extractErrorMessage, hintForStatus } from './errors';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
-import { CREDENTIALS_TYPE, METHODS_THAT_READ, discard, isSsrfRefusal, send } from './exchange';
+import { CREDENTIALS_TYPE, METHODS_THAT_READ, isSsrfRefusal } from './exchange';
 import type { ClientSettings } from './limits';
 import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
-import { redirectTarget } from './redirects';
+import { exchangeFollowingRedirects } from './redirects';
 import type { AttemptOutcome } from './retry';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
@@ -184,34 +184,13 @@ export class SupportChatClient {
 		});
 	}
 
-	/**
-	 * Sends one request and reads its answer whole. n8n's helper is told not to follow redirects: it
-	 * would carry the token to wherever a Location points (and re-send a POST answered 307). A read
-	 * follows a redirect here, only on the service's own origin, at most MAX_REDIRECTS times and never
-	 * in a circle; anything else is refused with a message that says where the service pointed.
-	 */
+	/** One answer, redirects followed by the policy of ./redirects; a refused redirect is explained here. */
 	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
-		const visited = new Set<string>([url]);
-		let current = url;
-		// One deadline for the whole answer, redirects included: each hop does not start the clock again.
-		const deadline = Date.now() + this.settings.timeoutMs;
-		for (;;) {
-			const left = deadline - Date.now();
-			if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
-			const raw = await send(this.ctx, this.credentials, spec, current, { first: current === url, timeoutMs: left });
-			const { headers, status } = raw;
-			if (status >= 300 && status < 400) {
-				discard(raw.body);
-				const next = redirectTarget({ method: spec.method, location: headers.location, from: current, baseUrl: this.baseUrl, visited });
-				if (typeof next !== 'string') {
-					throw this.error(status, `The service answered ${where} with a redirect (${status}) ${next.refused}`, { description: next.description });
-				}
-				current = next;
-				continue;
-			}
-			const bytes = await readAnswer(raw.body, this.settings.maxResponseBytes, deadline);
-			return { status, headers, bytes, url: current };
-		}
+		const { timeoutMs, maxResponseBytes } = this.settings;
+		const answer = await exchangeFollowingRedirects({ ctx: this.ctx, credentials: this.credentials, spec, url, baseUrl: this.baseUrl, timeoutMs, maxResponseBytes });
+		if (!('refused' in answer)) return answer;
+		const { status, refused } = answer;
+		throw this.error(status, `The service answered ${where} with a redirect (${status}) ${refused.refused}`, { description: refused.description });
 	}
 
 	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
