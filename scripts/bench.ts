@@ -12,6 +12,7 @@
  * Absolute times are printed for orientation only: they are never compared across runs.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
@@ -19,12 +20,27 @@ const PAGE_SIZE = 100;
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
 const TOKEN = 'bench-token';
 
-/** The sandbox's page styles that declare a count (pages, records, or a Link rel="last"). */
+/**
+ * The sandbox's page styles measured. What each declares (sandbox/pagination.js) and whether the node
+ * can plan the remaining pages from it, which is what Pagination Concurrency needs:
+ *  - page: total_pages; planned by page number.
+ *  - offset: total; planned by offset.
+ *  - link: a Link rel="last" beside rel="next"; planned when the two differ only in the page parameter.
+ *  - next-url: last_page and total beside next_page_url (Laravel); the next link outranks page numbers,
+ *    so the node follows it page after page and holds the list to last_page, with no plan.
+ *  - support-board: Support Board's get-users, 100 rows a page, no count at all.
+ */
 const STYLES = (process.env.BENCH_STYLES ?? 'page,offset,link,next-url,support-board').split(',');
+
+/** Issue 16's goal (≥ 1.0× sequential, ≥ 1.3× with concurrency 4) holds on the styles the node plans from a count. */
+const GOAL_STYLES: ReadonlySet<string> = new Set(['page', 'offset', 'link']);
+const GOAL = { sequential: 1.0, concurrent: 1.3 };
 
 interface Measure {
 	items: number;
 	ms: number;
+	/** The client process's CPU time (user and system) over the same span: near `ms` when it is CPU-bound. */
+	cpuMs: number;
 	maxRssMb: number;
 }
 
@@ -85,6 +101,8 @@ interface Row {
 	helperRate: number;
 	ratios: Record<string, number>;
 	rates: Record<string, number>;
+	/** Median share of the measured time the client's CPU was busy, per variant. */
+	busy: Record<string, number>;
 	fetchRatio?: number;
 	rss: number;
 }
@@ -95,6 +113,7 @@ async function benchStyle(style: string): Promise<Row> {
 		const variants = ['helper', ...NODE_VARIANTS, ...(style === 'page' ? ['fetch'] : [])];
 		const ratios = new Map<string, number[]>(variants.map((v) => [v, []]));
 		const rates = new Map<string, number[]>(variants.map((v) => [v, []]));
+		const busy = new Map<string, number[]>(variants.map((v) => [v, []]));
 		let rss = 0;
 		// Round 0 warms the sandbox and the disk cache and is not counted.
 		for (let round = 0; round <= ROUNDS; round++) {
@@ -105,34 +124,54 @@ async function benchStyle(style: string): Promise<Row> {
 			for (const [v, m] of measured) {
 				ratios.get(v)!.push(rate(m) / helper);
 				rates.get(v)!.push(rate(m));
+				if (typeof m.cpuMs === 'number') busy.get(v)!.push(m.cpuMs / m.ms);
 				if (v !== 'fetch') rss = Math.max(rss, m.maxRssMb);
 			}
 		}
-		const medianOf = (map: Map<string, number[]>) => Object.fromEntries([...map].map(([v, list]) => [v, median(list)]));
+		const medianOf = (map: Map<string, number[]>) =>
+			Object.fromEntries([...map].filter(([, list]) => list.length > 0).map(([v, list]) => [v, median(list)]));
 		const r = medianOf(ratios);
-		return { style, helperRate: median(rates.get('helper')!), ratios: r, rates: medianOf(rates), fetchRatio: r.fetch, rss };
+		return { style, helperRate: median(rates.get('helper')!), ratios: r, rates: medianOf(rates), busy: medianOf(busy), fetchRatio: r.fetch, rss };
 	} finally {
 		sandbox.stop();
 	}
 }
 
+/** Whether a ratio meets the goal on a row it applies to: what the last column shows. */
+function goalCell(row: Row): string {
+	if (!GOAL_STYLES.has(row.style)) return 'not in scope (no plan from a count)';
+	const met = (value: number | undefined, floor: number) => (value !== undefined && value >= floor ? 'met' : 'NOT met');
+	return `sequential ${met(row.ratios.node, GOAL.sequential)}, concurrency ${met(row.ratios['node-c4'], GOAL.concurrent)}`;
+}
+
 async function main() {
 	const rows: Row[] = [];
+	const loadBefore = os.loadavg()[0];
 	for (const style of STYLES) rows.push(await benchStyle(style));
-	console.log(`Return All of ${USERS} users, pages of ${PAGE_SIZE}; median of ${ROUNDS} alternating rounds of ratios to (b) (node ${process.version})\n`);
-	const cell = (value: number | undefined, width: number) => (value === undefined ? '' : `${value.toFixed(2).padStart(width)}×`);
-	console.log(`page style   (b) items/s   (a) sequential   (a) concurrency 4${BEFORE ? '   before: sequential   before: concurrency 4' : ''}   peak RSS`);
+	const load = `load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end, ${os.cpus().length} CPUs`;
+	console.log(`Return All of ${USERS} users, pages of ${PAGE_SIZE}; median of ${ROUNDS} alternating rounds of ratios to (b) (node ${process.version}; ${load})\n`);
+	const cell = (value: number | undefined, width: number) => (value === undefined ? ''.padStart(width + 1) : `${value.toFixed(2).padStart(width)}×`);
+	const pct = (value: number | undefined) => (value === undefined ? '' : `${Math.round(value * 100)}%`);
+	console.log(
+		`page style   (b) items/s   (a) sequential   (a) concurrency 4${BEFORE ? '   before: sequential   before: concurrency 4' : ''}   client CPU busy (seq / c4)   peak RSS   goal (≥ ${GOAL.sequential.toFixed(1)}× / ≥ ${GOAL.concurrent.toFixed(1)}×)`,
+	);
 	for (const row of rows) {
 		const before = BEFORE ? `   ${cell(row.ratios['before:node'], 17)}   ${cell(row.ratios['before:node-c4'], 20)}` : '';
+		const busy = `${pct(row.busy.node)} / ${pct(row.busy['node-c4'])}`.padStart(26);
 		console.log(
-			`${row.style.padEnd(12)} ${Math.round(row.helperRate).toString().padStart(11)}   ${cell(row.ratios.node, 14)}   ${cell(row.ratios['node-c4'], 17)}${before}   ${row.rss.toFixed(0).padStart(5)} MB`,
+			`${row.style.padEnd(12)} ${Math.round(row.helperRate).toString().padStart(11)}   ${cell(row.ratios.node, 14)}   ${cell(row.ratios['node-c4'], 17)}${before}   ${busy}   ${row.rss.toFixed(0).padStart(5)} MB   ${goalCell(row)}`,
 		);
 	}
 	const page = rows.find((row) => row.fetchRatio !== undefined);
 	if (page) console.log(`\n(c) a bare keep-alive HTTP loop on the page style: ${page.fetchRatio!.toFixed(2)}× (b)`);
+	console.log(`The goal applies to ${[...GOAL_STYLES].join(', ')}: the styles whose count the node plans the remaining pages from.`);
+	if (rows.some((row) => row.style === 'next-url')) {
+		console.log('next-url: declares last_page and total, but the node follows next_page_url page after page (held to last_page): concurrency has no plan to use.');
+	}
 	if (rows.some((row) => row.style === SUPPORT_BOARD)) {
 		console.log('support-board: Support Board\'s Web API (get-users, 100 rows a page, no count): concurrency has no plan to use.');
 	}
+	console.log('Client CPU busy: the node process\'s CPU time over its measured time; near 100% with concurrency, the client itself is the limit.');
 }
 
 if (require.main === module) {

@@ -101,18 +101,27 @@ async function viaFetch(): Promise<number> {
 }
 
 /** The node type with its execute() timed; the description and everything else are the node's own. */
-function timed(nodeType: INodeType, clock: { ms: number }): INodeType {
+interface Clock {
+	ms: number;
+	/** The process's CPU time (user and system) over the same span. */
+	cpuMs: number;
+}
+
+function timed(nodeType: INodeType, clock: Clock): INodeType {
 	return Object.assign(Object.create(nodeType) as INodeType, {
 		async execute(this: IExecuteFunctions) {
 			const started = performance.now();
+			const cpu = process.cpuUsage();
 			const result = await nodeType.execute!.call(this);
 			clock.ms = performance.now() - started;
+			const { user, system } = process.cpuUsage(cpu);
+			clock.cpuMs = (user + system) / 1000;
 			return result;
 		},
 	});
 }
 
-async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: { ms: number }): Promise<number> {
+async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: Clock): Promise<number> {
 	const credentials = style === 'support-board' ? { baseUrl, apiToken: token, api: 'supportBoard' } : { baseUrl, apiToken: token };
 	const run = await runNode({
 		node: { name: 'Bench', type: 'bench.node', parameters: parameters as never },
@@ -123,27 +132,29 @@ async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: { 
 	return run.output('Bench').length;
 }
 
-async function measure(): Promise<{ items: number; ms: number }> {
-	const clock = { ms: 0 };
+async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> {
+	const clock: Clock = { ms: 0, cpuMs: 0 };
 	const nodeParams = { resource: 'user', operation: 'getAll', returnAll: true, options: { pageSize } };
 	if (variant === 'fetch') {
 		const started = performance.now();
+		const cpu = process.cpuUsage();
 		const items = await viaFetch();
-		return { items, ms: performance.now() - started };
+		const { user, system } = process.cpuUsage(cpu);
+		return { items, ms: performance.now() - started, cpuMs: (user + system) / 1000 };
 	}
 	let items: number;
 	if (variant === 'helper') items = await viaEngine(new PlainLoop(), {}, clock);
 	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams, clock);
 	else if (variant === 'node-c4') items = await viaEngine(new SupportChat(), { ...nodeParams, options: { pageSize, concurrency: 4 } }, clock);
 	else throw new Error(`unknown variant ${variant}`);
-	return { items, ms: clock.ms };
+	return { items, ms: clock.ms, cpuMs: clock.cpuMs };
 }
 
 async function main() {
 	await measure();
-	const { items, ms } = await measure();
+	const { items, ms, cpuMs } = await measure();
 	const maxRssMb = process.resourceUsage().maxRSS / 1024;
-	process.stdout.write(`${JSON.stringify({ items, ms, maxRssMb })}\n`);
+	process.stdout.write(`${JSON.stringify({ items, ms, cpuMs, maxRssMb })}\n`);
 }
 
 main().catch((error) => {

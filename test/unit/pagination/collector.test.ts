@@ -66,6 +66,20 @@ describe('the same page served again', () => {
 	});
 });
 
+describe('a record already taken', () => {
+	it('is the same record whether its id comes as a number or as digits, and is dropped', async () => {
+		const { client } = scripted(bodies({ data: [{ id: 1 }, { id: 2 }], next_cursor: 'b' }, { data: [{ id: '2' }, { id: 3 }], next_cursor: null }));
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+	});
+
+	it('is another record under another id key, or as a bare value, even with the same id', async () => {
+		const { client } = scripted(
+			bodies({ data: [{ id: 'x' }, 'x'], next_cursor: 'b' }, { data: [{ _id: 'x' }, { uuid: 'x' }, { id: 'x' }, 'x'], next_cursor: null }),
+		);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([{ id: 'x' }, 'x', { _id: 'x' }, { uuid: 'x' }]);
+	});
+});
+
 describe('a page without a body', () => {
 	it.each([undefined, null, ''])('after a page that promised more (%p) fails', async (missing) => {
 		const { client } = scripted([{ body: { data: rec(1, 2), next_cursor: 'b' } }, { body: missing }]);

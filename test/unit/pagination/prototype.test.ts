@@ -6,7 +6,7 @@
  */
 import type { PaginationSettings } from '../../../nodes/SupportChat/transport/pageShape';
 import { getPath } from '../../../nodes/SupportChat/shared/json';
-import { DEFAULT_PAGINATION, itemKey, PageShapeError, readPage } from '../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION, itemIdentity, PageShapeError, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../../nodes/SupportChat/transport/pagination';
 import { bodies, ctx, scripted } from './scripted';
 
@@ -49,13 +49,13 @@ describe.each(NAMES)('"%s"', (name) => {
 		expect(Object.hasOwn((forced as { next: { qs: object } }).next.qs, name)).toBe(true);
 	});
 
-	it('as a Link relation or a records key, and in getPath and itemKey', () => {
+	it('as a Link relation or a records key, and in getPath and itemIdentity', () => {
 		const link = outcome(rows, { style: 'nextUrl' }, { link: `</u?page=2>; rel="${name}"` });
 		expect(link).toMatchObject({ detected: 'link' });
 		expect((link as { next?: unknown }).next).toBeUndefined();
 		expect(getPath({}, name)).toBeUndefined();
 		expect(getPath({ a: {} }, `a.${name}`)).toBeUndefined();
-		expect(itemKey({ [name]: 1 })).toBeUndefined();
+		expect(itemIdentity({ [name]: 1 })).toBeUndefined();
 	});
 
 	it('through the whole loop ends or fails as documented', async () => {

@@ -3,7 +3,7 @@ import { conversationSummary, tagName, userSummary } from '../../../nodes/Suppor
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../../../nodes/SupportChat/shared/vocabulary/envelopes';
 import { HAS_MORE_KEYS, LIST_KEYS, META_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../../nodes/SupportChat/shared/vocabulary/pages';
 import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../nodes/SupportChat/shared/vocabulary/records';
-import { DEFAULT_PAGINATION, findItems, itemKey, readPage } from '../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION, findItems, itemIdentity, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 import { WEBHOOK_ENVELOPES, WEBHOOK_JSON_FIELDS } from '../../../nodes/SupportChat/trigger/payloadStyles';
@@ -56,7 +56,7 @@ describe('the service vocabulary', () => {
 	});
 
 	it.each(RECORD_ID_KEYS)('%s is a record identity', (key) => {
-		expect(itemKey({ [key]: 3 })).toBe(`${key}:3`);
+		expect(itemIdentity({ [key]: 3 })).toEqual({ key, value: 3 });
 	});
 
 	it.each(TAG_NAME_KEYS)('a tag named by %s has that name in Simplify and in the picker', (key) => {

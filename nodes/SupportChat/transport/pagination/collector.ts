@@ -4,7 +4,7 @@ import { cut, QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { itemKey } from './values';
+import { itemIdentity, SeenIds } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (message: string, description: string, context: { pages: number; records: number }) => Error;
@@ -49,7 +49,7 @@ export class Collector {
 
 	private detected: Collected['detected'] = 'empty';
 
-	private readonly seenItems = new Set<string>();
+	private readonly seenItems = new SeenIds();
 
 	private readonly seenPages = new Set<string>();
 
@@ -151,26 +151,18 @@ export class Collector {
 		// A page served before adds nothing: its records without ids would otherwise come twice. A page
 		// whose records all have ids is told by them (none new, below), so only a page holding records
 		// without one needs its whole content hashed.
-		let keyless = false;
-		const keys = items.map((item) => {
-			const key = itemKey(item);
-			keyless ||= key === undefined;
-			return key;
-		});
-		if (keyless) {
+		const ids = items.map(itemIdentity);
+		if (ids.includes(undefined)) {
 			const digest = pageDigest(items);
 			if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
 			this.seenPages.add(digest);
 		}
 		let fresh = 0;
-		for (const [index, item] of items.entries()) {
-			const key = keys[index];
-			if (key !== undefined) {
-				if (this.seenItems.has(key)) continue;
-				this.seenItems.add(key);
-			}
+		for (let index = 0; index < items.length; index++) {
+			const id = ids[index];
+			if (id !== undefined && !this.seenItems.add(id)) continue;
 			fresh++;
-			if (this.items.length < this.wanted) this.items.push(item);
+			if (this.items.length < this.wanted) this.items.push(items[index]);
 		}
 		if (fresh === 0) return this.repeatedPage(reading, request, hasNext);
 		this.lastFruitful = this.pages;

@@ -18,14 +18,32 @@ function idOf(item: IDataObject): { key: string; value: string | number } | unde
 	return undefined;
 }
 
-/** A record's identity for dropping duplicates, or undefined when it has none. */
-export function itemKey(item: unknown): string | undefined {
-	if (isDataObject(item)) {
-		const id = idOf(item);
-		return id && `${id.key}:${id.value}`;
-	}
-	if (typeof item === 'string' || typeof item === 'number') return `value:${item}`;
+/**
+ * A record's identity: the key its id is under and the id (a bare string or number is its own id,
+ * under `value`), or undefined when it has none.
+ */
+export function itemIdentity(item: unknown): { key: string; value: string | number } | undefined {
+	if (isDataObject(item)) return idOf(item);
+	if (typeof item === 'string' || typeof item === 'number') return { key: 'value', value: item };
 	return undefined;
+}
+
+/**
+ * The identities of the records taken, held apart by the key the id stands under: `{id: 2}` and
+ * `{id: "2"}` are one record, `{uuid: 2}` another. No text is built for every record.
+ */
+export class SeenIds {
+	private readonly byKey = new Map<string, Set<string>>();
+
+	/** Notes an identity; whether it was new. */
+	add(id: { key: string; value: string | number }): boolean {
+		let values = this.byKey.get(id.key);
+		if (values === undefined) this.byKey.set(id.key, (values = new Set()));
+		const text = String(id.value);
+		if (values.has(text)) return false;
+		values.add(text);
+		return true;
+	}
 }
 
 /** The id of a record, to continue after it (Stripe's `starting_after`). */
