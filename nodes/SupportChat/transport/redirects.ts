@@ -18,7 +18,7 @@ const MAX_LOCATION_LENGTH = 2048;
 
 const MOVED = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
 
-export interface Refused {
+interface Refused {
 	/** How the redirect is refused, after "The service answered <request> with a redirect (<status>) ". */
 	refused: string;
 	description: string;
@@ -35,7 +35,7 @@ interface Redirect {
 }
 
 /** Where to go next, or why not. */
-export function redirectTarget({ method, location, from, baseUrl, visited }: Redirect): string | Refused {
+function redirectTarget({ method, location, from, baseUrl, visited }: Redirect): string | Refused {
 	const refuse = (refused: string, description = MOVED): Refused => ({ refused, description });
 	const typed = location?.trim() ?? '';
 	if (typed === '') return refuse('that says nowhere to go');
