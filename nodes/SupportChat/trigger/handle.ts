@@ -18,6 +18,9 @@ import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { HeaderMap } from './util';
 import { headerValue, lowerCaseHeaders } from './util';
 
+/** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */
+const MAX_REASONS = 20;
+
 /**
  * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
  * messages, and build the items. A pure function of the request, the settings, the static data and the
@@ -132,17 +135,17 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
 	if (entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
 
 	const items: INodeExecutionData[] = [];
-	const ignored: string[] = [];
+	const ignored = new Set<string>();
 	entries.forEach((received, index) => {
 		if (effective.verification === 'bodyField') maskField(received, effective.keyField);
 		// A visitor's password, its hash and login token have no value known in advance: masked by name.
 		const entry = maskSecretFields(received);
 		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);
 		if (outcome.item) items.push(outcome.item);
-		else if (outcome.ignored && !ignored.includes(outcome.ignored)) ignored.push(outcome.ignored);
+		else if (outcome.ignored && ignored.size < MAX_REASONS) ignored.add(outcome.ignored);
 	});
 
-	if (items.length === 0) return respond(200, { received: true, ignored: ignored.join('; ') });
+	if (items.length === 0) return respond(200, { received: true, ignored: [...ignored].join('; ') });
 	return { action: 'run', status: 200, items, body: { received: true } };
 }
 

@@ -2,6 +2,7 @@ import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import { EVENTS } from '../../../nodes/SupportChat/trigger/events';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
+import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/util';
 import { normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
 
 describe('normaliseEventName', () => {
@@ -190,7 +191,8 @@ describe('detectEvent: where the name is found', () => {
 		[{}, { 'x-chat-topic': 'conversation/closed' }, 'conversationClosed', 'header x-chat-topic'],
 		[{}, { 'X-Event': 'message.created' }, 'messageCreated', 'header x-event'],
 	])('%j %j → %s from %s', (body, headers, event, source) => {
-		const detected = detectEvent(body, headers);
+		// As handleDelivery hands them on: names in lower case, whatever case the sender used.
+		const detected = detectEvent(body, lowerCaseHeaders(headers));
 		expect(detected.event).toBe(event);
 		expect(detected.source).toBe(source);
 	});

@@ -275,3 +275,42 @@ describe('class 8: the webhook secret is masked in every encoding, in items and 
 		expect(JSON.stringify(decision)).not.toContain(key);
 	});
 });
+
+describe('class 3: a batch costs in proportion to its size, not to entries × headers', () => {
+	/** A header map that counts how often it is listed whole and how often a name is looked up. */
+	function counted(size: number) {
+		const reads = { lists: 0, lookups: 0 };
+		const target: Record<string, string> = { 'content-type': 'application/json' };
+		for (let index = 0; index < size; index++) target[`h${index}`] = 'v';
+		const headers = new Proxy(target, {
+			ownKeys: (object) => {
+				reads.lists++;
+				return Reflect.ownKeys(object);
+			},
+			getOwnPropertyDescriptor: (object, key) => {
+				reads.lookups++;
+				return Reflect.getOwnPropertyDescriptor(object, key);
+			},
+		});
+		return { headers, reads };
+	}
+
+	test('reading an entry\'s event and delivery id lists the headers at most once, however many there are', () => {
+		for (const size of [10, 1000]) {
+			const { headers, reads } = counted(size);
+			detectEvent({}, headers);
+			deliveryId({}, headers);
+			expect(reads.lists).toBeLessThanOrEqual(1);
+			expect(reads.lookups).toBeLessThan(size === 10 ? 100 : 1100);
+		}
+	});
+
+	test('the answer to a batch of distinct unrecognised names quotes at most 20 of them', () => {
+		const body = Array.from({ length: 500 }, (_, index) => ({ event: `zz${index}` }));
+		const answer = deliver(json(body));
+		expect(answer.status).toBe(200);
+		const reasons = String((answer as { body: { ignored: string } }).body.ignored).split('; ');
+		expect(reasons).toHaveLength(20);
+		expect(new Set(reasons).size).toBe(20);
+	});
+});
