@@ -275,6 +275,18 @@ describe('the token never reaches an item or an error, in any form', () => {
 		expectNoToken(failed);
 	});
 
+	it.each([
+		['an HTML page (200) whose title holds it', 'text/html', `<html><head><title>${'x'.repeat(295)}${TOKEN} denied</title></head></html>`],
+		['a 200 that says it failed', 'application/json', JSON.stringify({ success: false, message: `${'x'.repeat(295)}${TOKEN} denied` })],
+	])('a token where the message is cut, in %s, is masked first, so no part of it shows', async (_label, contentType, body) => {
+		sandbox.fault({ kind: 'raw', status: 200, contentType, body });
+		const failed = await getUser();
+		const shown = failed.error('Support Chat')?.message ?? '';
+		expect(shown).toContain('x'.repeat(295));
+		expect(stored(failed)).not.toContain(TOKEN.slice(0, 4));
+		expectNoToken(failed);
+	});
+
 	it('a redirect to an address longer than 2,048 characters is refused whole, and names no part of it past the origin', async () => {
 		const long = `/users/${'a'.repeat(2100)}${TOKEN}`;
 		sandbox.fault({ kind: 'redirect', location: `${sandbox.origin}${long}` });

@@ -34,7 +34,8 @@ export function readSuccess(answer: Answer, read: boolean, where: string, mask: 
 	});
 	switch (answer.kind) {
 		case 'html': {
-			const page = extractErrorMessage(answer.text);
+			// Masked before the page's words are cut out of it.
+			const page = extractErrorMessage(mask.text(answer.text));
 			return {
 				ok: false,
 				message: `The service answered ${where} with an HTML page instead of JSON${page ? ` ("${page}")` : ''}`,
@@ -70,8 +71,8 @@ function readJson(
 	if (value === null) return read ? noRecord('null') : { ok: true, value: undefined };
 	if (value === false) return { ok: false, message: `The service answered ${where} with false`, hintFor: value, after: notDone };
 	if (read && typeof value !== 'object') return noRecord(`a bare value (${clipText(mask.text(String(value)))})`);
-	const failure = failureInBody(value);
-	if (failure !== undefined) return { ok: false, message: `The service reported a failure for ${where}: ${failure}`, body: value, hintFor: value };
 	const masked = mask.mayBeInJson(text) ? mask.value(value) : value;
+	const failure = failureInBody(masked);
+	if (failure !== undefined) return { ok: false, message: `The service reported a failure for ${where}: ${failure}`, body: masked, hintFor: masked };
 	return { ok: true, value: mayHoldSecretFields(text) ? maskSecretFields(masked) : masked };
 }

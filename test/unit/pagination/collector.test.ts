@@ -135,3 +135,19 @@ describe('the token never appears in a message', () => {
 		expect(text).toContain('[redacted]');
 	});
 });
+
+describe('text the service sent is masked before it is cut', () => {
+	it('a Link header (never masked on its way) that points back, the token across the 300th character of the request quoted', async () => {
+		const url = 'https://chat.example.com/script/include/api/users?p=';
+		const next = `${url}${'a'.repeat(300 - url.length - 5)}${TOKEN}`;
+		const link = `<${next}>; rel="next"`;
+		const { client } = scripted([
+			{ body: rec(1), headers: { link } },
+			{ body: rec(2), headers: { link } },
+			{ body: rec(3), headers: { link } },
+		]);
+		const shown = await failure(paginate(ctx, client, list(), settings(), 0));
+		expect(shown).toMatch(/Repeated request: https:\/\/chat\.example\.com/);
+		expect(shown).not.toContain(TOKEN.slice(0, 4));
+	});
+});

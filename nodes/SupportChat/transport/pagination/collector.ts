@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { cut, QUOTE_LENGTH } from '../../shared/text';
+import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
@@ -79,6 +79,8 @@ export class Collector {
 		private readonly settings: PaginationSettings,
 		limit: number | undefined,
 		private readonly failure: Failure,
+		/** Masks, then cuts, text the service sent (a Link header is not masked on its way here). */
+		private readonly quote: (text: string, max: number) => string,
 	) {
 		this.wanted = limit ?? Number.POSITIVE_INFINITY;
 	}
@@ -93,7 +95,7 @@ export class Collector {
 		if (this.seenRequests.has(key)) {
 			throw this.fail(
 				`The service pointed back to a page of ${this.path} it had already served, after ${this.items.length} records; stopped to avoid an endless loop`,
-				`Repeated request: ${cut(key, QUOTE_LENGTH)}. Set ${STYLE} to match your service.`,
+				`Repeated request: ${this.quote(key, QUOTE_LENGTH)}. Set ${STYLE} to match your service.`,
 			);
 		}
 		if (this.requested + 1 > this.settings.maxPages) {
@@ -180,7 +182,7 @@ export class Collector {
 		if (reading.explicit && hasNext) {
 			throw this.fail(
 				`The service served the same page of ${this.path} again after ${this.items.length} records while saying there are more; stopped to avoid an endless loop`,
-				`Request that repeated: ${cut(requestKey(request), QUOTE_LENGTH)}. The service may ignore the paging parameter the node sends: set ${STYLE} and its parameter names to what your service expects.`,
+				`Request that repeated: ${this.quote(requestKey(request), QUOTE_LENGTH)}. The service may ignore the paging parameter the node sends: set ${STYLE} and its parameter names to what your service expects.`,
 			);
 		}
 		this.holdToPromises('it served the same page again');

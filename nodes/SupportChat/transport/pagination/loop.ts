@@ -61,7 +61,7 @@ export async function paginate(
 			description: client.mask.quote(description, 1000),
 			itemIndex,
 		});
-	const collector = new Collector(listLabel(first), settings, list.limit, failure);
+	const collector = new Collector(listLabel(first), settings, list.limit, failure, (text, max) => client.mask.quote(text, max));
 	let previousUrl: string | undefined;
 	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
 		try {
