@@ -72,25 +72,44 @@ interface Candidate {
 	source: string;
 }
 
-/**
- * The first explicit name, in the documented order: the known event headers, any vendor's event header
- * (by name, sorted), the event fields, the nested ones. One pass over the headers, whatever their
- * number.
- */
-function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidate | undefined {
+/** The headers' answer, once per delivery: every entry of a batch comes with the same headers. */
+const HEADER_CANDIDATES = new WeakMap<HeaderMap, Candidate | null>();
+
+/** The known event headers, then any vendor's event header (by name, sorted); null when none names one. */
+function headerCandidate(headers: HeaderMap): Candidate | null {
+	const known = HEADER_CANDIDATES.get(headers);
+	if (known !== undefined) return known;
+	let found: Candidate | null = null;
 	for (const name of EVENT_HEADERS) {
 		const value = asText(headerValue(headers, name));
-		if (value !== undefined) return { name: value, source: `header ${name}` };
+		if (value !== undefined) {
+			found = { name: value, source: `header ${name}` };
+			break;
+		}
 	}
-	let vendor: { header: string; value: string } | undefined;
-	for (const [rawName, rawValue] of Object.entries(headers)) {
-		const header = rawName.toLowerCase();
-		if (vendor !== undefined && header >= vendor.header) continue;
-		if (header.length > MAX_NAME_LENGTH || !EVENT_HEADER_PATTERN.test(header)) continue;
-		const value = asText(Array.isArray(rawValue) ? rawValue[0] : rawValue);
-		if (value !== undefined) vendor = { header, value };
+	if (found === null) {
+		let vendor: { header: string; value: string } | undefined;
+		for (const [rawName, rawValue] of Object.entries(headers)) {
+			const header = rawName.toLowerCase();
+			if (vendor !== undefined && header >= vendor.header) continue;
+			if (header.length > MAX_NAME_LENGTH || !EVENT_HEADER_PATTERN.test(header)) continue;
+			const value = asText(Array.isArray(rawValue) ? rawValue[0] : rawValue);
+			if (value !== undefined) vendor = { header, value };
+		}
+		if (vendor !== undefined) found = { name: vendor.value, source: `header ${vendor.header}` };
 	}
-	if (vendor !== undefined) return { name: vendor.value, source: `header ${vendor.header}` };
+	HEADER_CANDIDATES.set(headers, found);
+	return found;
+}
+
+/**
+ * The first explicit name, in the documented order: the known event headers, any vendor's event header
+ * (by name, sorted), the event fields, the nested ones. One pass over the headers per delivery, whatever
+ * their number and the batch's length.
+ */
+function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidate | undefined {
+	const fromHeaders = headerCandidate(headers);
+	if (fromHeaders !== null) return fromHeaders;
 	for (const key of EVENT_FIELDS) {
 		const value = trimmedText(body[key]);
 		if (value !== undefined) return { name: value, source: `body.${key}` };
