@@ -228,3 +228,21 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 		expect(result.staticData).toEqual({});
 	});
 });
+
+describe('REST: a growing Watermark Field', () => {
+	// One page each poll, in place of the sandbox's users (which have no such field).
+	const serve = (records: IDataObject[]) => {
+		sandbox.clearFaults();
+		sandbox.fault({ method: 'GET', path: '/users', kind: 'raw', contentType: 'application/json', body: JSON.stringify({ data: records }) });
+	};
+	const options = { watermarkField: 'seq', paginationStyle: 'none' };
+
+	it('emits in the order of its values, fractional and multi-digit ones too', async () => {
+		serve([{ id: 'u0', seq: 0.5 }]);
+		const first = await poll(['userCreated'], undefined, { options });
+		expect(first.error).toBeUndefined();
+		serve([{ id: 'u0', seq: 0.5 }, { id: 'u10', seq: 10 }, { id: 'u15', seq: 1.5 }, { id: 'u2', seq: 2 }]);
+		const second = await poll(['userCreated'], first.staticData, { options });
+		expect(json(second).map((item) => (item.data as IDataObject).id)).toEqual(['u15', 'u2', 'u10']);
+	});
+});
