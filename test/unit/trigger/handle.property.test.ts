@@ -88,8 +88,9 @@ const triggerSettings: fc.Arbitrary<TriggerSettings> = fc.record({
 	events: fc.subarray(['*', 'conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated', 'tagApplied', 'leadCaptured', 'bogus']),
 	verification: fc.constantFrom(...VERIFICATION_SCHEMES),
 	secret: fc.constantFrom(SECRET, '', `whsec_${Buffer.from(SECRET).toString('base64')}`),
-	// Every setting is present, as readSettings gives them; odd values (an empty name, a tolerance that is
-	// not a number) stay in, since an expression can give them.
+	// Every setting is present, as TriggerSettings requires. Odd values (an empty name, a tolerance that is
+	// not a number) stay in, though readSettings turns them into defaults: handleDelivery must not fail on
+	// them when called some other way.
 	timestampTolerance: fc.oneof(fc.constant(TRIGGER_DEFAULTS.timestampTolerance), fc.integer({ min: -5, max: 1000 }), fc.constant(Number.NaN)),
 	tokenLocation: fc.constantFrom('query' as const, 'header' as const),
 	queryParameterName: fc.constantFrom('token', ''),
