@@ -5,6 +5,8 @@ import * as path from 'node:path';
 
 import type { ChangeEvent, PaginationStyle, Sandbox } from '../../sandbox';
 import { API_PREFIX, PAGINATION_STYLES, startSandbox } from '../../sandbox';
+import type { Reply } from './reply';
+import { readReply } from './reply';
 
 const TOKEN = 'test-token';
 const USERS = 45;
@@ -21,13 +23,6 @@ beforeAll(async () => {
 afterAll(async () => await sb.close());
 beforeEach(() => sb.reset());
 
-interface Reply {
-	status: number;
-	headers: Headers;
-	text: string;
-	// Response bodies are checked field by field; a loose type keeps the assertions readable.
-	body: any;
-}
 
 async function call(
 	method: string,
@@ -42,14 +37,7 @@ async function call(
 	if (options.body !== undefined) body = JSON.stringify(options.body);
 	if (body !== undefined) headers['content-type'] = 'application/json';
 	const res = await fetch(url, { method, headers, body });
-	const text = await res.text();
-	let parsed: unknown = text;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		// not JSON: kept as text
-	}
-	return { status: res.status, headers: res.headers, text, body: parsed };
+	return await readReply(res);
 }
 
 const get = (target: string) => call('GET', target);

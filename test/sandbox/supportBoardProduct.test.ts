@@ -7,6 +7,8 @@ import * as path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+import type { Reply } from './reply';
+import { readReply } from './reply';
 
 // The sandbox's Support Board mode against what Support Board 3.8.7 answers (its Web API at
 // include/api.php and its webhooks). Every expectation here was also checked call by call against the
@@ -26,26 +28,12 @@ beforeAll(async () => {
 afterAll(async () => await sb.close());
 beforeEach(() => sb.reset());
 
-interface Reply {
-	status: number;
-	headers: Headers;
-	text: string;
-	// Answers are checked field by field; a loose type keeps the assertions readable.
-	body: any;
-}
 
 async function send(body: string | undefined, options: { contentType?: string; headers?: Record<string, string>; url?: string; method?: string } = {}): Promise<Reply> {
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
 	if (options.contentType) headers['content-type'] = options.contentType;
 	const res = await fetch(options.url ?? mode.apiUrl, { method: options.method ?? 'POST', headers, body });
-	const text = await res.text();
-	let parsed: unknown = text;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		// not JSON: kept as text
-	}
-	return { status: res.status, headers: res.headers, text, body: parsed };
+	return await readReply(res);
 }
 
 /** A JSON body as is (no token added). */
