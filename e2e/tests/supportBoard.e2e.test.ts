@@ -17,18 +17,26 @@ let sandbox: Sandbox;
 let workflowId: string;
 let agentId: string;
 
+/**
+ * Publishes a fixture on a Support Board sandbox: the named node assigns to the sandbox's agent, the
+ * credentials speak its Web API, and its webhook setting points at the production URL.
+ */
+async function publishOn(board: Sandbox, file: string, assignNode: string, token: string, key: string) {
+	const agent = String(Number(board.supportBoard!.data.staff!.agent.id.slice(2)));
+	const workflow = readWorkflow(file);
+	const assign = workflow.nodes.find((node) => node.name === assignNode)!;
+	assign.parameters = { ...assign.parameters, assignee: agent };
+	const deployed = await deployWorkflow(n8n, board, workflow, {
+		credentials: { api: 'supportBoard', baseUrl: board.supportBoard!.installUrl, apiToken: token, allowHttp: false, webhookSecret: key },
+	});
+	board.supportBoard!.configureWebhooks({ url: deployed.triggerUrl as string, key, active: true });
+	return { workflowId: deployed.id, agentId: agent };
+}
+
 beforeAll(async () => {
 	sandbox = await startSandbox({ api: 'support-board', token: TOKEN, seed: { users: 12, conversations: 4 } });
-	agentId = String(Number(sandbox.supportBoard!.data.staff!.agent.id.slice(2)));
 	n8n = await startN8n({ mode: 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
-	const workflow = readWorkflow('support-board-escalation.workflow.json');
-	const assign = workflow.nodes.find((node) => node.name === 'Assign to sales')!;
-	assign.parameters = { ...assign.parameters, assignee: agentId };
-	const deployed = await deployWorkflow(n8n, sandbox, workflow, {
-		credentials: { api: 'supportBoard', baseUrl: sandbox.supportBoard!.installUrl, apiToken: TOKEN, allowHttp: false, webhookSecret: KEY },
-	});
-	workflowId = deployed.id;
-	sandbox.supportBoard!.configureWebhooks({ url: deployed.triggerUrl as string, key: KEY, active: true });
+	({ workflowId, agentId } = await publishOn(sandbox, 'support-board-escalation.workflow.json', 'Assign to sales', TOKEN, KEY));
 });
 
 afterAll(async () => {
@@ -90,15 +98,7 @@ describe('the lead-escalation example on Support Board: a lead through the follo
 
 	beforeAll(async () => {
 		leads = await startSandbox({ api: 'support-board', token: LEAD_TOKEN, seed: { users: 12, conversations: 4 } });
-		leadAgentId = String(Number(leads.supportBoard!.data.staff!.agent.id.slice(2)));
-		const workflow = readWorkflow('support-board-lead-escalation.workflow.json');
-		const assign = workflow.nodes.find((node) => node.name === 'Assign to sales agent')!;
-		assign.parameters = { ...assign.parameters, assignee: leadAgentId };
-		const deployed = await deployWorkflow(n8n, leads, workflow, {
-			credentials: { api: 'supportBoard', baseUrl: leads.supportBoard!.installUrl, apiToken: LEAD_TOKEN, allowHttp: false, webhookSecret: LEAD_KEY },
-		});
-		leadWorkflowId = deployed.id;
-		leads.supportBoard!.configureWebhooks({ url: deployed.triggerUrl as string, key: LEAD_KEY, active: true });
+		({ workflowId: leadWorkflowId, agentId: leadAgentId } = await publishOn(leads, 'support-board-lead-escalation.workflow.json', 'Assign to sales agent', LEAD_TOKEN, LEAD_KEY));
 	});
 
 	afterAll(async () => {
