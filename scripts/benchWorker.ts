@@ -8,77 +8,15 @@
  */
 import http from 'node:http';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { SupportChatApi } from '../credentials/SupportChatApi.credentials';
 import { SupportChat } from '../nodes/SupportChat/SupportChat.node';
 import { runNode } from '../test/helpers/engine';
+import { PlainLoop } from './plainLoop/PlainLoop.node';
 
 const [variant, style, baseUrl, token, pageSizeText] = process.argv.slice(2);
 const pageSize = Number(pageSizeText);
-
-/** How the plainest loop reads each sandbox style: where the records are and which parameter pages. */
-const PLAIN: Record<string, { records: (body: any) => IDataObject[]; query: (page: number) => IDataObject }> = {
-	page: { records: (body) => body.users, query: (page) => ({ page, per_page: pageSize }) },
-	'next-url': { records: (body) => body.data, query: (page) => ({ page, per_page: pageSize }) },
-	link: { records: (body) => body, query: (page) => ({ page, per_page: pageSize }) },
-	offset: { records: (body) => body.items, query: (page) => ({ offset: (page - 1) * pageSize, limit: pageSize }) },
-};
-
-/**
- * The plainest Return All a node can write with n8n's helper: `httpRequestWithAuthentication` per
- * page, page after page until an empty one, nothing else.
- */
-class PlainLoop implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Plain Loop',
-		name: 'plainLoop',
-		group: ['transform'],
-		version: 1,
-		description: 'Benchmark baseline',
-		defaults: { name: 'Plain Loop' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'supportChatApi', required: true }],
-		properties: [],
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (style === 'support-board') return [await supportBoardLoop(this)];
-		const plain = PLAIN[style];
-		if (!plain) throw new Error(`no plain loop for style ${style}`);
-		const out: INodeExecutionData[] = [];
-		for (let page = 1; ; page++) {
-			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
-				method: 'GET',
-				url: `${baseUrl}/users`,
-				qs: plain.query(page),
-				json: true,
-			});
-			const users = plain.records(body);
-			if (users.length === 0) break;
-			for (const user of users) out.push({ json: user, pairedItem: { item: 0 } });
-		}
-		return [out];
-	}
-}
-
-/** The same plain loop over Support Board's Web API: get-users by its 0-based page index, 100 rows a page. */
-async function supportBoardLoop(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const out: INodeExecutionData[] = [];
-	for (let page = 0; ; page++) {
-		const body = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'supportChatApi', {
-			method: 'POST',
-			url: `${baseUrl}/include/api.php`,
-			body: { function: 'get-users', token, pagination: page },
-			json: true,
-		})) as { response: IDataObject[] };
-		if (body.response.length === 0) break;
-		for (const user of body.response) out.push({ json: user, pairedItem: { item: 0 } });
-	}
-	return out;
-}
 
 async function viaFetch(): Promise<number> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -143,7 +81,7 @@ async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> 
 		return { items, ms: performance.now() - started, cpuMs: (user + system) / 1000 };
 	}
 	let items: number;
-	if (variant === 'helper') items = await viaEngine(new PlainLoop(), {}, clock);
+	if (variant === 'helper') items = await viaEngine(new PlainLoop() as INodeType, { style, baseUrl, pageSize, token }, clock);
 	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams, clock);
 	else if (variant === 'node-c4') items = await viaEngine(new SupportChat(), { ...nodeParams, options: { pageSize, concurrency: 4 } }, clock);
 	else throw new Error(`unknown variant ${variant}`);

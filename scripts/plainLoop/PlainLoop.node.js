@@ -1,0 +1,78 @@
+// Benchmark code, never shipped: README › Benchmark.
+'use strict';
+
+/**
+ * The plainest Return All a node can write with n8n's request helper: `httpRequestWithAuthentication`
+ * per page, page after page until an empty one, nothing else. The one baseline of both benchmarks:
+ * scripts/benchWorker.ts runs it in n8n's engine, scripts/e2e-bench.js in a real n8n, which loads it
+ * from a custom extensions folder (N8N_CUSTOM_EXTENSIONS). Plain CommonJS with no imports, so that a
+ * real n8n can load it from any folder.
+ */
+
+/** How each sandbox style is read: where the records are and which parameters page. */
+const STYLES = {
+	page: { records: (body) => body.users, query: (page, size) => ({ page, per_page: size }) },
+	'next-url': { records: (body) => body.data, query: (page, size) => ({ page, per_page: size }) },
+	link: { records: (body) => body, query: (page, size) => ({ page, per_page: size }) },
+	offset: { records: (body) => body.items, query: (page, size) => ({ offset: (page - 1) * size, limit: size }) },
+};
+
+class PlainLoop {
+	constructor() {
+		this.description = {
+			displayName: 'Plain Loop',
+			name: 'plainLoop',
+			group: ['transform'],
+			version: 1,
+			description: 'Benchmark baseline',
+			defaults: { name: 'Plain Loop' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'supportChatApi', required: true }],
+			properties: [
+				{ displayName: 'Style', name: 'style', type: 'string', default: 'page' },
+				{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+				{ displayName: 'Page Size', name: 'pageSize', type: 'number', default: 100 },
+				{ displayName: 'Support Board Token', name: 'token', type: 'string', default: '' },
+			],
+		};
+	}
+
+	async execute() {
+		const style = this.getNodeParameter('style', 0);
+		const baseUrl = this.getNodeParameter('baseUrl', 0);
+		const size = this.getNodeParameter('pageSize', 0);
+		const out = [];
+		if (style === 'support-board') {
+			// Support Board's Web API: get-users by its 0-based page index, 100 rows a page.
+			const token = this.getNodeParameter('token', 0);
+			for (let page = 0; ; page++) {
+				const body = await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
+					method: 'POST',
+					url: `${baseUrl}/include/api.php`,
+					body: { function: 'get-users', token, pagination: page },
+					json: true,
+				});
+				if (body.response.length === 0) break;
+				for (const user of body.response) out.push({ json: user, pairedItem: { item: 0 } });
+			}
+			return [out];
+		}
+		const plain = STYLES[style];
+		if (!plain) throw new Error(`no plain loop for style ${style}`);
+		for (let page = 1; ; page++) {
+			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
+				method: 'GET',
+				url: `${baseUrl}/users`,
+				qs: plain.query(page, size),
+				json: true,
+			});
+			const users = plain.records(body);
+			if (users.length === 0) break;
+			for (const user of users) out.push({ json: user, pairedItem: { item: 0 } });
+		}
+		return [out];
+	}
+}
+
+module.exports = { PlainLoop };
