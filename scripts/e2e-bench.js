@@ -6,36 +6,48 @@
  * npm run bench:e2e: the package against n8n's built-in nodes, in one real n8n (regular mode, SQLite,
  * as installed by the end-to-end harness) and against one sandbox.
  *
- * 1. Return All of 20,000 users (200 pages of 100, the sandbox's Link-header pages): the Support Chat
+ * 1. Return All of 20,000 users against the plainest loop over n8n's request helper
+ *    (scripts/plainLoop, loaded as a custom node through N8N_CUSTOM_EXTENSIONS), on the page styles
+ *    whose declared count the node plans from (page, offset, link): the node sequentially and with
+ *    Pagination Concurrency 4. Rounds alternate the order; the median of the per-round ratios counts.
+ *    Here n8n reads the loop's credentials from its database for every request, as it does for any
+ *    node that does not hand them over (the node reads them once).
+ * 2. Return All of 20,000 users (200 pages of 100, the sandbox's Link-header pages): the Support Chat
  *    node versus the HTTP Request node with its own pagination over the same pages (same credential,
  *    page number incremented, done when no rel="next" is left). Each run is a webhook-started workflow;
  *    the figure is the node's own executionTime as n8n stored it (the wall time of the whole run is
  *    printed beside it). Variants interleaved, one warm-up each, median of the rest.
- * 2. Deliveries per second: the Support Chat Trigger versus the Webhook node, each alone in a published
+ * 3. Deliveries per second: the Support Chat Trigger versus the Webhook node, each alone in a published
  *    workflow. (a) the sandbox's own deliveries, which go out one at a time per receiver, as a chat
  *    service sends them; (b) the same signed payloads posted 16 at a time. "accepted/s" counts answered
  *    deliveries, "completed/s" runs stored as finished.
- * 3. The deliveries again in a second n8n with N8N_EXPRESSION_ENGINE=legacy: n8n 2.41 acquires its
+ * 4. The deliveries again in a second n8n with N8N_EXPRESSION_ENGINE=legacy: n8n 2.41 acquires its
  *    expression isolate (a pool of one) for every webhook request of any node but its own Webhook node,
  *    and this shows that share of the difference.
  *
- * Options: --runs N (measured Return All runs per variant, default 3), --deliveries N (per measurement,
- * at most 250, default 100), --no-build.
+ * Options: --runs N (measured Return All runs per variant, default BENCH_ROUNDS or 5), --deliveries N (per measurement,
+ * at most 250, default 100), --no-build, --plain-loop-only (section 1 alone), --before DIR (section 1
+ * alone, then again in a second n8n with the package built in DIR, a checkout of earlier code: before
+ * and after as ratios from one run, each against the plain loop of its own n8n).
  */
 
 const { execFileSync } = require('node:child_process');
 const os = require('node:os');
+const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { N8N_VERSION, NODE_VERSION, request, startN8n } = require('../e2e/harness');
+const { GOAL, GOAL_STYLES } = require('./benchGoal');
 const { ACTION_TYPE, CREDENTIAL_TYPE, REPO_ROOT, SANDBOX_TOKEN, TRIGGER_TYPE, WEBHOOK_SECRET, sleep } = require('../e2e/support');
 const { signWebhook, startSandbox } = require('../sandbox');
 
 const { values } = parseArgs({
 	options: {
-		runs: { type: 'string', default: '3' },
+		runs: { type: 'string', default: process.env.BENCH_ROUNDS ?? '5' },
 		deliveries: { type: 'string', default: '100' },
 		'no-build': { type: 'boolean', default: false },
+		'plain-loop-only': { type: 'boolean', default: false },
+		before: { type: 'string' },
 	},
 });
 const RUNS = Math.max(1, Number(values.runs));
@@ -157,7 +169,7 @@ function returnAllVariants(sandbox) {
  * @param {import('../sandbox').Sandbox} sandbox
  */
 async function benchReturnAll(n8n, sandbox) {
-	log(`\n1. Return All of ${fmt(USERS)} users, ${USERS / PAGE} pages of ${PAGE} (median of ${RUNS} runs after a warm-up)`);
+	log(`\n2. Return All of ${fmt(USERS)} users against the HTTP Request node, ${USERS / PAGE} pages of ${PAGE} (median of ${RUNS} runs after a warm-up)`);
 	/** @type {Array<ReturnType<typeof returnAllVariants>[number] & { id: string, nodeMs: number[], wallMs: number[], items: number, requests: number }>} */
 	const variants = [];
 	for (const variant of returnAllVariants(sandbox)) {
@@ -169,21 +181,12 @@ async function benchReturnAll(n8n, sandbox) {
 		for (const variant of variants) {
 			sandbox.configure({ pagination: variant.sandboxPagination ?? 'link' });
 			sandbox.clearLog();
-			const response = await n8n.webhook('POST', variant.path, {}, { timeoutMs: 300_000 });
-			if (response.status !== 200) throw new Error(`${variant.label}: webhook answered ${response.status} ${JSON.stringify(response.body)}`);
-			const requests = sandbox.requests.length;
-			const [execution] = (await n8n.executions({ workflowId: variant.id, includeData: false })).slice(-1);
-			const full = await n8n.execution(execution.id);
-			const run = full.data.resultData.runData[variant.node.name][0];
-			const items = run.data.main[0].length;
-			if (full.status !== 'success' || items !== USERS) {
-				throw new Error(`${variant.label}: ${full.status}, ${items} items (${JSON.stringify(full.data.resultData.error ?? {}).slice(0, 300)})`);
-			}
+			const { nodeMs, wallMs } = await timedReturnAll(n8n, { subject: variant.node, path: variant.path, id: variant.id });
 			if (round === 0) continue;
-			variant.nodeMs.push(run.executionTime);
-			variant.wallMs.push(response.ms);
-			variant.items = items;
-			variant.requests = requests;
+			variant.nodeMs.push(nodeMs);
+			variant.wallMs.push(wallMs);
+			variant.items = USERS;
+			variant.requests = sandbox.requests.length;
 		}
 	}
 	const width = Math.max(...variants.map((v) => v.label.length));
@@ -196,6 +199,75 @@ async function benchReturnAll(n8n, sandbox) {
 	log(`   ratio HTTP Request / Support Chat (node time): ${ratio.toFixed(2)}  (${ratio >= 1 ? 'ours faster' : 'ours slower'} by ${fmt(Math.abs(1 - ratio) * 100)} %)`);
 	log(`   ratio HTTP Request / Support Chat with 4 in flight: ${(median(http.nodeMs) / median(ours4.nodeMs)).toFixed(2)}`);
 	return { ours: median(ours.nodeMs), http: median(http.nodeMs), ours4: median(ours4.nodeMs), ratio };
+}
+
+/** The custom extensions folder that holds the plain loop; the n8n of this section loads it at start. */
+const PLAIN_LOOP_DIR = path.join(REPO_ROOT, 'scripts', 'plainLoop');
+
+/**
+ * The project's goal for Return All, measured where users run it: the node against the plainest loop
+ * over n8n's own request helper (scripts/plainLoop, `httpRequestWithAuthentication` per page), in a
+ * real n8n whose credentials come from its database, sequentially and with Pagination Concurrency 4.
+ * Rounds alternate the order of the variants; each gives a ratio of node times (plain / node), and
+ * the median of those ratios counts.
+ * @param {N8nInstance} n8n
+ * @param {import('../sandbox').Sandbox} sandbox
+ */
+async function benchPlainLoop(n8n, sandbox) {
+	log(`   style   plain ms  node ms  node c4 ms  ratio seq  ratio c4  goal (≥ ${GOAL.sequential.toFixed(1)} / ≥ ${GOAL.concurrent.toFixed(1)})`);
+	/** @type {Record<string, { sequential: number, concurrent: number }>} */
+	const results = {};
+	for (const style of GOAL_STYLES) {
+		const options = { pageSize: PAGE };
+		const subjects = [
+			node(`Plain Loop (${style})`, 'CUSTOM.plainLoop', 1, { style, baseUrl: sandbox.baseUrl, pageSize: PAGE }, { credentials: CREDENTIAL }),
+			node(`Support Chat (${style})`, ACTION_TYPE, 1, { resource: 'user', operation: 'getAll', returnAll: true, options }, { credentials: CREDENTIAL }),
+			node(`Support Chat c4 (${style})`, ACTION_TYPE, 1, { resource: 'user', operation: 'getAll', returnAll: true, options: { ...options, concurrency: 4 } }, { credentials: CREDENTIAL }),
+		];
+		const variants = [];
+		for (const [index, subject] of subjects.entries()) {
+			const hookPath = `bench-plain-${style}-${index}`;
+			const created = await n8n.importWorkflow(returnAllWorkflow(hookPath, subject));
+			await n8n.publishWorkflow(created.id);
+			variants.push({ subject, path: hookPath, id: created.id, ms: /** @type {number[]} */ ([]) });
+		}
+		sandbox.configure({ pagination: style });
+		for (let round = 0; round <= RUNS; round++) {
+			for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
+				const { nodeMs } = await timedReturnAll(n8n, variant);
+				if (round > 0) variant.ms.push(nodeMs);
+			}
+		}
+		const [plain, seq, c4] = variants;
+		const ratios = (/** @type {number[]} */ nodeMs) => median(nodeMs.map((ms, i) => plain.ms[i] / ms));
+		const row = { sequential: ratios(seq.ms), concurrent: ratios(c4.ms) };
+		results[style] = row;
+		const met = row.sequential >= GOAL.sequential && row.concurrent >= GOAL.concurrent;
+		log(
+			`   ${style.padEnd(7)} ${fmt(median(plain.ms)).padStart(8)} ${fmt(median(seq.ms)).padStart(8)} ${fmt(median(c4.ms)).padStart(11)}` +
+				`  ${row.sequential.toFixed(2).padStart(9)} ${row.concurrent.toFixed(2).padStart(9)}  ${met ? 'met' : 'not met'}`,
+		);
+	}
+	return results;
+}
+
+/**
+ * Runs one Return All workflow through its webhook, checks that every user came, and returns the
+ * node's own executionTime as n8n stored it beside the wall time of the whole run.
+ * @param {N8nInstance} n8n
+ * @param {{ subject: WorkflowNodeJson, path: string, id: string }} variant
+ */
+async function timedReturnAll(n8n, variant) {
+	const response = await n8n.webhook('POST', variant.path, {}, { timeoutMs: 300_000 });
+	if (response.status !== 200) throw new Error(`${variant.subject.name}: webhook answered ${response.status} ${JSON.stringify(response.body)}`);
+	const [execution] = (await n8n.executions({ workflowId: variant.id, includeData: false })).slice(-1);
+	const full = await n8n.execution(execution.id);
+	const run = full.data.resultData.runData[variant.subject.name][0];
+	const items = run.data.main[0].length;
+	if (full.status !== 'success' || items !== USERS) {
+		throw new Error(`${variant.subject.name}: ${full.status}, ${items} items (${JSON.stringify(full.data.resultData.error ?? {}).slice(0, 300)})`);
+	}
+	return { nodeMs: run.executionTime, wallMs: response.ms };
 }
 
 /**
@@ -350,6 +422,32 @@ async function postConcurrently(sandbox, url, count) {
 	return statuses;
 }
 
+/**
+ * A real n8n in regular mode with the plain loop's folder loaded and the sandbox's credentials saved.
+ * @param {import('../sandbox').Sandbox} sandbox
+ * @param {{ env?: Record<string, string>, packageDir?: string }} [options]
+ */
+async function startBenchN8n(sandbox, options = {}) {
+	const n8n = await startN8n({
+		mode: 'regular',
+		packageDir: options.packageDir,
+		env: { N8N_CUSTOM_EXTENSIONS: PLAIN_LOOP_DIR, ...options.env },
+		log: (line) => log(`   ${line}`),
+	});
+	await n8n.importCredentials({
+		name: 'Bench sandbox',
+		type: CREDENTIAL_TYPE,
+		data: { baseUrl: sandbox.origin, apiToken: SANDBOX_TOKEN, allowHttp: false, webhookSecret: WEBHOOK_SECRET },
+	});
+	return n8n;
+}
+
+/** @param {Record<string, { sequential: number, concurrent: number }>} results */
+const summarize = (results) =>
+	Object.entries(results)
+		.map(([style, r]) => `${style} ${r.sequential.toFixed(2)} / ${r.concurrent.toFixed(2)}`)
+		.join(', ');
+
 async function main() {
 	const started = Date.now();
 	if (!values['no-build']) {
@@ -368,28 +466,35 @@ async function main() {
 	/** @type {N8nInstance | undefined} */
 	let n8n;
 	try {
-		n8n = await startN8n({ mode: 'regular', log: (line) => log(`   ${line}`) });
-		await n8n.importCredentials({
-			name: 'Bench sandbox',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.origin, apiToken: SANDBOX_TOKEN, allowHttp: false, webhookSecret: WEBHOOK_SECRET },
-		});
+		n8n = await startBenchN8n(sandbox);
+		log(`\n1. Return All of ${fmt(USERS)} users against the plainest loop over n8n's request helper (median ratio of ${RUNS} alternating rounds after a warm-up)`);
+		const plainLoop = await benchPlainLoop(n8n, sandbox);
+		const summaryOfPlainLoop = `summary: Return All against the plain loop (plain / node, sequential and 4 in flight): ${summarize(plainLoop)}`;
+		if (values.before) {
+			await n8n.stop();
+			log(`\n1b. The same with the package built in ${values.before}, in a second n8n`);
+			n8n = await startBenchN8n(sandbox, { packageDir: path.resolve(values.before) });
+			const before = await benchPlainLoop(n8n, sandbox);
+			log(`\n${summaryOfPlainLoop}`);
+			log(`before: ${summarize(before)}`);
+			return;
+		}
+		if (values['plain-loop-only']) {
+			log(`\n${summaryOfPlainLoop}`);
+			return;
+		}
 		const returnAll = await benchReturnAll(n8n, sandbox);
-		log(`\n2. Deliveries per second, ${DELIVERIES} per measurement (conversation.created, dotted style), n8n's default expression engine (vm)`);
+		log(`\n3. Deliveries per second, ${DELIVERIES} per measurement (conversation.created, dotted style), n8n's default expression engine (vm)`);
 		const deliveries = await benchDeliveries(n8n, sandbox);
 		await n8n.stop();
 		// n8n 2.41 runs every webhook of a node other than its own Webhook node (with static parameters)
 		// inside an expression isolate from a pool of one; the legacy engine has none.
-		log(`\n3. The same with N8N_EXPRESSION_ENGINE=legacy (a second n8n), to show what the isolate costs`);
-		n8n = await startN8n({ mode: 'regular', env: { N8N_EXPRESSION_ENGINE: 'legacy' }, log: (line) => log(`   ${line}`) });
-		await n8n.importCredentials({
-			name: 'Bench sandbox',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.origin, apiToken: SANDBOX_TOKEN, allowHttp: false, webhookSecret: WEBHOOK_SECRET },
-		});
+		log(`\n4. The same with N8N_EXPRESSION_ENGINE=legacy (a second n8n), to show what the isolate costs`);
+		n8n = await startBenchN8n(sandbox, { env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
 		const legacy = await benchDeliveries(n8n, sandbox, false);
 		const ratios = (/** @type {Record<string, number>} */ r) => Object.entries(r).map(([how, x]) => `${how} ${x.toFixed(2)}`).join(', ');
-		log(`\nsummary: Return All ratio (HTTP Request time / Support Chat time) ${returnAll.ratio.toFixed(2)}` +
+		log(`\n${summaryOfPlainLoop}`);
+		log(`summary: Return All ratio (HTTP Request time / Support Chat time) ${returnAll.ratio.toFixed(2)}` +
 			` (${(returnAll.http / returnAll.ours4).toFixed(2)} with 4 pages in flight)`);
 		log(`summary: deliveries/s ratio (Support Chat Trigger / Webhook node): ${ratios(deliveries)}; legacy engine: ${ratios(legacy)}`);
 		log(`took ${Math.round((Date.now() - started) / 1000)} s`);
