@@ -25,7 +25,7 @@
  *    expression isolate (a pool of one) for every webhook request of any node but its own Webhook node,
  *    and this shows that share of the difference.
  *
- * Options: --runs N (measured Return All runs per variant, default BENCH_ROUNDS or 5), --deliveries N (per measurement,
+ * Options: --runs N (measured Return All runs per variant, at least 3, default BENCH_ROUNDS or 5), --deliveries N (per measurement,
  * at most 250, default 100), --no-build, --plain-loop-only (section 1 alone), --before DIR (section 1
  * alone, then again in a second n8n with the package built in DIR, a checkout of earlier code: before
  * and after as ratios from one run, each against the plain loop of its own n8n).
@@ -50,7 +50,7 @@ const { values } = parseArgs({
 		before: { type: 'string' },
 	},
 });
-const RUNS = Math.max(1, Number(values.runs));
+const RUNS = Math.max(3, Number(values.runs));
 const DELIVERIES = Math.min(250, Math.max(10, Number(values.deliveries)));
 const USERS = 20_000;
 const PAGE = 100;
