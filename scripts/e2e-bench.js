@@ -165,6 +165,18 @@ function returnAllVariants(sandbox) {
 }
 
 /**
+ * Imports and publishes the webhook-started workflow of one Return All variant; returns its id.
+ * @param {N8nInstance} n8n
+ * @param {string} hookPath
+ * @param {WorkflowNodeJson} subject
+ */
+async function publishReturnAll(n8n, hookPath, subject) {
+	const created = await n8n.importWorkflow(returnAllWorkflow(hookPath, subject));
+	await n8n.publishWorkflow(created.id);
+	return created.id;
+}
+
+/**
  * @param {N8nInstance} n8n
  * @param {import('../sandbox').Sandbox} sandbox
  */
@@ -173,9 +185,8 @@ async function benchReturnAll(n8n, sandbox) {
 	/** @type {Array<ReturnType<typeof returnAllVariants>[number] & { id: string, nodeMs: number[], wallMs: number[], items: number, requests: number }>} */
 	const variants = [];
 	for (const variant of returnAllVariants(sandbox)) {
-		const created = await n8n.importWorkflow(returnAllWorkflow(variant.path, variant.node));
-		await n8n.publishWorkflow(created.id);
-		variants.push({ ...variant, id: created.id, nodeMs: [], wallMs: [], items: 0, requests: 0 });
+		const id = await publishReturnAll(n8n, variant.path, variant.node);
+		variants.push({ ...variant, id, nodeMs: [], wallMs: [], items: 0, requests: 0 });
 	}
 	for (let round = 0; round <= RUNS; round++) {
 		for (const variant of variants) {
@@ -227,9 +238,8 @@ async function benchPlainLoop(n8n, sandbox) {
 		const variants = [];
 		for (const [index, subject] of subjects.entries()) {
 			const hookPath = `bench-plain-${style}-${index}`;
-			const created = await n8n.importWorkflow(returnAllWorkflow(hookPath, subject));
-			await n8n.publishWorkflow(created.id);
-			variants.push({ subject, path: hookPath, id: created.id, ms: /** @type {number[]} */ ([]) });
+			const id = await publishReturnAll(n8n, hookPath, subject);
+			variants.push({ subject, path: hookPath, id, ms: /** @type {number[]} */ ([]) });
 		}
 		sandbox.configure({ pagination: style });
 		for (let round = 0; round <= RUNS; round++) {
