@@ -1,8 +1,9 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
- * npm run bench: Return All of 20,000 users from the sandbox, on every page style that declares a count
- * and on Support Board's Web API, measured against the plainest loop a node can write with n8n's own request helper
- * (`httpRequestWithAuthentication` per page, nothing else), in the same run:
+ * The engine part of npm run bench (its real-n8n part is scripts/e2e-bench.js --plain-loop-only):
+ * Return All of 20,000 users from the sandbox, on every page style that declares a count and on
+ * Support Board's Web API, measured against the plainest loop a node can write with n8n's own request
+ * helper (scripts/plainLoop: `httpRequestWithAuthentication` per page, nothing else), in the same run:
  *  (b) that plain loop, one page after another;
  *  (a) our node in n8n's engine, sequential and with Pagination Concurrency 4;
  *  (c) on the page style only, a bare keep-alive HTTP loop: the ceiling for any client.
