@@ -271,11 +271,13 @@ function getNewMessages(ctx) {
 	const c = data.conversation(params.conversation_id);
 	if (!c || c.user_id !== data.user(params.user_id)?.id) return ok([]);
 	const since = String(params.datetime);
+	// `$last_id ? … : false`: 0, "0" and '' are no last_id to PHP, so from 0 only the time selects.
 	const lastId = post(params, 'last_id', false);
+	const byId = !empty(lastId) && isNumeric(lastId);
 	return ok(
 		data
 			.messagesOf(c)
-			.filter((m) => sqlTime(m.created_at) > since || (lastId !== false && isNumeric(lastId) && Number(productId(m.id)) > Number(lastId)))
+			.filter((m) => sqlTime(m.created_at) > since || (byId && Number(productId(m.id)) > Number(lastId)))
 			.map((m) => data.messageRow(m, c)),
 	);
 }
