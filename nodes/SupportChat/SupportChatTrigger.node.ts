@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from './methods';
+import { EVENT_CLAIMS } from './shared/claims';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
@@ -75,7 +76,11 @@ export class SupportChatTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const node = this.getNode();
 		const test = this.getMode() === 'manual';
-		const memory = DELIVERY_REGISTRY.scope(scopeKey(this.getWorkflow().id, node.id || node.name, test));
+		const workflowId = this.getWorkflow().id ?? '';
+		const memory = DELIVERY_REGISTRY.scope(scopeKey(workflowId, node.id || node.name, test));
+		const now = Date.now();
+		// A test delivery claims nothing: it must not hide an event from the production triggers.
+		const claim = test ? undefined : (eventKey: string) => EVENT_CLAIMS.claim(workflowId, eventKey, 'webhook', now);
 		const decision = handleDelivery(
 			{
 				rawBody: request.rawBody,
@@ -85,8 +90,8 @@ export class SupportChatTrigger implements INodeType {
 			},
 			settings,
 			this.getWorkflowStaticData('node'),
-			Date.now(),
-			{ memory, test },
+			now,
+			{ memory, test, claim },
 		);
 
 		// The answer is written here, at once, before the run starts: a slow workflow must not make the

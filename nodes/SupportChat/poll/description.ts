@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
+import { ownMessageOptions } from '../trigger/description/options';
 import { EVENTS } from '../trigger/events';
 import { POLLED_EVENTS } from './types';
 
@@ -12,6 +13,7 @@ const eventOptions = EVENTS.filter(({ value }) => (POLLED_EVENTS as readonly str
 export const DEFAULT_MAX_REQUESTS = 100;
 
 const pollOptions: INodeProperties[] = [
+	...ownMessageOptions,
 	{
 		displayName: 'Max Requests per Poll',
 		name: 'maxRequests',
@@ -19,7 +21,7 @@ const pollOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_MAX_REQUESTS,
 		description:
-			'Most calls one poll makes to find events: with Support Board, two plus one for each conversation with new messages; with the REST API, one for each list read, whose pages Pagination Max Pages bounds. A poll that needs more fails, emits nothing and moves nothing, so nothing is lost: raise it, or poll more often.',
+			'Most requests one poll sends to find events, each page and each retry counted: with Support Board, two plus one for each conversation with new messages; with the REST API, one for each page of each list read. A poll that needs more fails, emits nothing and moves nothing, so nothing is lost: raise it, or poll more often.',
 	},
 	{
 		displayName: 'Since Parameter',
@@ -28,7 +30,7 @@ const pollOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. created_after',
 		description:
-			'REST only. A query parameter your service filters lists by, sent with the newest value the last poll read, so that a poll reads only what is new. Empty: the lists are read whole.',
+			'REST only. A query parameter your service filters lists by, sent with the newest creation value (Watermark Field) the last poll read, so that a poll reads only what is new. Not sent for conversations while Conversation Closed is selected: a conversation of any age can close. Empty: the lists are read whole.',
 	},
 	{
 		displayName: 'Watermark Field',
@@ -37,7 +39,7 @@ const pollOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. created_at',
 		description:
-			'REST only. A field of the records that grows with each new one (a creation time or an increasing number). Empty: the node looks for created_at and the like, then a numeric ID.',
+			'REST only. A field of the records that grows with each new one (a creation time or an increasing number), for New User Created and New Conversation. Conversation Closed always goes by the closing time (closed_at and the like, else updated_at). Empty: the node looks for created_at and the like, then a numeric ID. A record without a value in it stops the poll with an error naming the record. Changing it starts those events afresh: the next poll records where things stand.',
 	},
 ];
 

@@ -2,13 +2,16 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clientSettings, paginationSettings } from '../actions/readOptions';
+import { EVENT_CLAIMS } from '../shared/claims';
 import type { SupportChatClient } from '../transport/request';
 import { SupportChatClient as Client } from '../transport/request';
 import { supportBoardWire } from '../transport/wires/supportBoard';
+import { readLoopOptions } from '../trigger/readSettings';
+import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { restFinder } from './finders/rest';
 import { supportBoardFinder } from './finders/supportBoard';
-import { fresh, readState, writeState } from './state';
+import { inOrder, readState, writeState } from './state';
 import type { EventFinder, Found, PolledEvent, PollSettings } from './types';
 import { POLLED_EVENTS } from './types';
 
@@ -43,7 +46,9 @@ function readSettings(ctx: IPollFunctions, options: IDataObject): PollSettings {
 }
 
 function finderFor(ctx: IPollFunctions, client: SupportChatClient, options: IDataObject): EventFinder {
-	return client.wire === supportBoardWire ? supportBoardFinder : restFinder(ctx, client.wire.pagination(paginationSettings(ctx, options, 0)));
+	return client.wire === supportBoardWire
+		? supportBoardFinder(readLoopOptions(options))
+		: restFinder(ctx, client.wire.pagination(paginationSettings(ctx, options, 0)));
 }
 
 function toItem(event: Found, receivedAt: string): INodeExecutionData {
@@ -64,34 +69,38 @@ function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	};
 }
 
+const emit = (events: Found[], now: string) => (events.length > 0 ? [events.map((event) => toItem(event, now))] : null);
+
 /**
  * One poll. Fetch Test Event (manual mode) reads the newest events and changes nothing. In production the
- * first poll records where things stand; each later one emits what happened since, oldest first, minus
- * what was emitted before. The state is written only after everything was read: a poll that fails moves
- * nothing, and n8n shows the error and polls again at the next poll time.
+ * first poll records where things stand (and so does the first after an event is added to Events); each
+ * later one emits what happened since, oldest first, each event once: an event the workflow's webhook
+ * trigger already ran in this process is left out (`EVENT_CLAIMS`). The state is written only after
+ * everything was read: a poll that fails moves nothing, and n8n shows the error and polls again.
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = readSettings(ctx, options);
-	const client = await Client.connect(ctx, 0, clientSettings(options));
+	const client = await Client.connect(ctx, 0, clientSettings(options), undefined, pollBudget(ctx, settings));
 	const finder = finderFor(ctx, client, options);
 	const now = new Date().toISOString();
 
-	if (ctx.getMode() === 'manual') {
-		const newest = fresh(await finder.newest(client, settings), []);
-		return newest.length > 0 ? [newest.map((event) => toItem(event, now))] : null;
-	}
+	if (ctx.getMode() === 'manual') return emit(inOrder(await finder.newest(client, settings)), now);
 
 	const staticData = ctx.getWorkflowStaticData('node');
 	const api = client.wire.title;
 	const state = readState(staticData, api);
+	const { events } = settings;
 	if (state === undefined) {
-		const { found, marks } = await finder.baseline(client, settings);
-		writeState(staticData, { api, marks, recent: found.map((event) => event.key) });
+		writeState(staticData, { api, events, marks: (await finder.baseline(client, settings)).marks });
 		return null;
 	}
-	const { found, marks } = await finder.since(client, settings, state.marks);
-	const events = fresh(found, state.recent);
-	writeState(staticData, { api, marks, recent: [...state.recent, ...events.map((event) => event.key)] });
-	return events.length > 0 ? [events.map((event) => toItem(event, now))] : null;
+	const added = events.filter((event) => !state.events.includes(event));
+	const marks = added.length === 0 ? state.marks : (await finder.baseline(client, { ...settings, events: added }, state)).marks;
+	const { found, marks: next } = await finder.since(client, settings, marks);
+	const workflowId = ctx.getWorkflow().id ?? '';
+	const claimedAt = Date.now();
+	const fresh = inOrder(found).filter((event) => EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt));
+	writeState(staticData, { api, events, marks: next });
+	return emit(fresh, now);
 }

@@ -42,6 +42,12 @@ export interface PollSettings {
 	deadline: number;
 }
 
+/** Marks as kept, and the events they were taken for. */
+export interface KeptMarks {
+	marks: Marks;
+	events: readonly PolledEvent[];
+}
+
 /** What a finder answers: the events after the marks, oldest first, and the marks to keep once they are out. */
 interface Findings {
 	found: Found[];
@@ -51,10 +57,11 @@ interface Findings {
 /** How one API's events are found. A new API is one more finder. */
 export interface EventFinder {
 	/**
-	 * Where things stand now: the first production poll. Nothing it finds is emitted; it is remembered as
-	 * out already, for events at the marks themselves.
+	 * Where things stand now for `settings.events`: the first production poll, and the first after an
+	 * event is added to Events, whose marks are then merged into `kept` (the others' marks unchanged).
+	 * Nothing it finds is emitted.
 	 */
-	baseline(client: SupportChatClient, settings: PollSettings): Promise<Findings>;
+	baseline(client: SupportChatClient, settings: PollSettings, kept?: KeptMarks): Promise<Findings>;
 	/** What happened after `marks`. */
 	since(client: SupportChatClient, settings: PollSettings, marks: Marks): Promise<Findings>;
 	/** The newest event of each kind selected, for Fetch Test Event; reads only. */

@@ -28,6 +28,12 @@ export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions 
 
 const MEGABYTE = 1024 * 1024;
 
+/**
+ * Asked before every request the client sends, pages and retries included, right before it goes out:
+ * throws to stop (the poll trigger's budget of requests and time).
+ */
+export type RequestGate = (where: string) => void;
+
 /** An attempt that failed in a way the retry rule decides on: its outcome, the error body or the network's word. */
 interface Failed {
 	outcome: AttemptOutcome;
@@ -50,6 +56,7 @@ export class SupportChatClient {
 		private readonly settings: ClientSettings,
 		private readonly limiter: RateLimiter,
 		private readonly itemIndex: number,
+		private readonly gate: RequestGate | undefined,
 	) {
 		this.mask = new SecretMask([token]);
 	}
@@ -59,6 +66,7 @@ export class SupportChatClient {
 		itemIndex: number,
 		settings: ClientSettings = DEFAULT_CLIENT_SETTINGS,
 		limiter: RateLimiter = new RateLimiter(settings.requestsPerSecond),
+		gate?: RequestGate,
 	): Promise<SupportChatClient> {
 		const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
 		// Credentials saved before the API could be chosen have none: they are REST.
@@ -66,7 +74,7 @@ export class SupportChatClient {
 		const base = wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
 		if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
 		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : '';
-		return new SupportChatClient(ctx, wire, base.url, credentials, token, settings, limiter, itemIndex);
+		return new SupportChatClient(ctx, wire, base.url, credentials, token, settings, limiter, itemIndex, gate);
 	}
 
 	/** Input the API cannot take, found before any request: the user's to change. */
@@ -111,6 +119,7 @@ export class SupportChatClient {
 		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
 			await this.limiter.wait();
+			this.gate?.(where);
 			const tried = await this.attempt(spec, url, where, attempt);
 			if ('response' in tried) return tried.response;
 			const decision = decideRetry(repeatable, tried.outcome, attempt, this.settings);

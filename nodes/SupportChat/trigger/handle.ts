@@ -103,7 +103,10 @@ function handleEntry(
 		}
 	}
 
-	return { item: eventItem({ entry, detected, delivery, headers, now }, settings, mask, loopOptions) };
+	const item = eventItem({ entry, detected, delivery, headers, now }, settings, mask, loopOptions);
+	const key = item.json.eventKey;
+	if (context.claim && typeof key === 'string' && !context.claim(key)) return { ignored: 'event already run by the poll trigger' };
+	return { item };
 }
 
 interface DeliveryContext {
@@ -111,6 +114,8 @@ interface DeliveryContext {
 	now: number;
 	mask: SecretMask;
 	memory?: DeliveryMemory;
+	/** Claims an event for this trigger (`EVENT_CLAIMS`): false when the poll trigger ran it already. */
+	claim?: (eventKey: string) => boolean;
 }
 
 function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
@@ -155,7 +160,8 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
  * - 401, nothing started: the chosen verification fails (or no secret is configured for it).
  * - 400, nothing started: the body cannot be read (a short reason, never a stack trace).
  * - 200, nothing started: the event is not selected, not recognised (unless passed on), a repeat of a
- *   delivery already handled, or a message the workflow's own side sent.
+ *   delivery already handled, a message the workflow's own side sent, or an event the workflow's poll
+ *   trigger ran already.
  * - 200 and run: one item per event (a JSON array body is a batch of events).
  *
  * Duplicates are remembered only after verification succeeds, so forged requests cannot fill the
@@ -169,19 +175,21 @@ function decide(request: DeliveryRequest, settings: TriggerSettings, context: De
  * @param dedupe.test a delivery to the test URL: remembered in `memory` only, and the static data
  *   (which holds the production URL's record) is neither read nor written, so neither URL hides a
  *   delivery from the other
+ * @param dedupe.claim claims each event's key for the webhook trigger (production only): an event the
+ *   poll trigger of the same workflow ran already starts nothing
  */
 export function handleDelivery(
 	request: DeliveryRequest,
 	settings: TriggerSettings,
 	staticData: Record<string, unknown>,
 	now: number,
-	dedupe: { memory?: DeliveryMemory; test?: boolean } = {},
+	dedupe: { memory?: DeliveryMemory; test?: boolean; claim?: (eventKey: string) => boolean } = {},
 ): Decision {
 	try {
 		const mask = secretMask(settings.secret);
 		// A test delivery works on a scratch copy: what it would record must not reach the saved static data.
 		const store = dedupe.test === true ? {} : staticData;
-		return mask.value(decide(request, settings, { staticData: store, now, mask, memory: dedupe.memory }));
+		return mask.value(decide(request, settings, { staticData: store, now, mask, memory: dedupe.memory, claim: dedupe.claim }));
 	} catch {
 		return respond(500, { received: false, error: 'Delivery could not be processed' });
 	}

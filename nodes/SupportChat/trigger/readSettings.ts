@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { TRIGGER_DEFAULTS } from './defaults';
+import type { LoopOptions } from './loops';
 import type { VerificationScheme } from './schemes';
 import { VERIFICATION_SCHEMES } from './schemes';
 import type { HmacEncoding } from './verify';
@@ -59,6 +60,19 @@ function nameParameter(context: IWebhookFunctions, name: NameParameter): string 
 }
 
 /** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
+/**
+ * Which messages are the workflow's own, from the options both triggers name alike (Ignore Own Messages,
+ * Ignored Sender IDs): the webhook trigger and the poll trigger read them here and judge by
+ * `isOwnMessage` (./loops), so an auto-reply never starts its own workflow whichever trigger hears it.
+ */
+export function readLoopOptions(options: IDataObject): LoopOptions {
+	const { ignoreOwnMessages } = options;
+	return {
+		ignoreOwnTypes: ignoreOwnMessages === undefined ? TRIGGER_DEFAULTS.options.ignoreOwnMessages : ignoreOwnMessages !== false,
+		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
+	};
+}
+
 export function parseIdList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 	if (typeof value === 'number') return [String(value)];
@@ -96,6 +110,7 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 			? defaults.options.dedupeWindowMinutes
 			: Number(options.dedupeWindowMinutes);
 
+	const loop = readLoopOptions(options);
 	return {
 		events,
 		verification,
@@ -111,8 +126,8 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 		keyField: nameParameter(context, 'keyField'),
 		unknownEvents: options.unknownEvents === 'passOn' ? 'passOn' : 'ignore',
 		dedupeWindowMinutes: Number.isFinite(window) && window > 0 ? window : 0,
-		ignoreOwnMessages: options.ignoreOwnMessages === undefined ? defaults.options.ignoreOwnMessages : options.ignoreOwnMessages !== false,
-		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
+		ignoreOwnMessages: loop.ignoreOwnTypes,
+		ignoredSenderIds: loop.ignoredSenderIds,
 		includeHeaders: options.includeHeaders === true,
 	};
 }

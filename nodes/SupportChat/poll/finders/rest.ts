@@ -7,15 +7,16 @@ import type { ListName } from '../../transport/calls';
 import { paginate } from '../../transport/pagination';
 import type { PaginationSettings } from '../../transport/pageShape';
 import type { SupportChatClient, SupportChatContext } from '../../transport/request';
-import { Budget } from '../budget';
-import type { EventFinder, Found, Marks, PolledEvent, PollSettings } from '../types';
+import type { EventFinder, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../types';
 
 /**
  * The REST API of the description documents no `since` filter, no order and no message list (§4): a
  * poll reads the users and conversations lists whole (within Pagination Max Pages) and keeps, per stream,
- * the highest value of a field that grows with each new record: a creation time, else an id that is a
- * number. A conversation is closed when its status says so, and its closing time (or last change) tells
- * two closings apart. Since Parameter sends the watermark to a service that can filter by it.
+ * the highest value of a field that grows with each new record, and the keys of the records at that
+ * value: a record above the mark is new, one at the mark is new unless its key is kept, one below is
+ * old. However many records share the mark's value, none comes out twice, and what is kept is only that
+ * tie. New records go by their creation time (or Watermark Field); closings always go by their closing
+ * time, whatever marks creation.
  */
 
 interface Stream {
@@ -23,8 +24,10 @@ interface Stream {
 	list: ListName;
 	/** The record counts for this stream. */
 	keep(record: IDataObject): boolean;
-	/** Where the value that grows is looked for, when Watermark Field is empty. */
+	/** Where the value that grows is looked for, when no field is set for it. */
 	fields: readonly string[];
+	/** Whether Watermark Field (and so Since Parameter) applies: creation streams only. */
+	byCreation: boolean;
 }
 
 const isClosed = (record: IDataObject) =>
@@ -34,24 +37,26 @@ const isClosed = (record: IDataObject) =>
 	});
 
 const STREAMS: readonly Stream[] = [
-	{ event: 'userCreated', list: 'users', keep: () => true, fields: CREATED_AT_KEYS },
-	{ event: 'conversationCreated', list: 'conversations', keep: () => true, fields: CREATED_AT_KEYS },
-	{ event: 'conversationClosed', list: 'conversations', keep: isClosed, fields: CLOSED_AT_KEYS },
+	{ event: 'userCreated', list: 'users', keep: () => true, fields: [...CREATED_AT_KEYS, 'id'], byCreation: true },
+	{ event: 'conversationCreated', list: 'conversations', keep: () => true, fields: [...CREATED_AT_KEYS, 'id'], byCreation: true },
+	{ event: 'conversationClosed', list: 'conversations', keep: isClosed, fields: CLOSED_AT_KEYS, byCreation: false },
 ];
 
-/** A stream's mark: the field read, its highest value (a number: ms for a time), and that value as sent. */
+/** A stream's mark: the field read, its highest value (a number: ms for a time), that value as sent, and the keys at it. */
 interface Mark {
 	field: string;
 	value: number;
 	raw: string;
+	tie: string[];
 }
 
 /** A mark as kept in static data; anything else is no mark. */
 function markIn(marks: Marks, event: PolledEvent): Mark | undefined {
 	const kept = marks[event];
 	if (!isDataObject(kept)) return undefined;
-	const { field, value, raw } = kept;
-	return typeof field === 'string' && typeof value === 'number' && typeof raw === 'string' ? { field, value, raw } : undefined;
+	const { field, value, raw, tie } = kept;
+	if (typeof field !== 'string' || typeof value !== 'number' || typeof raw !== 'string') return undefined;
+	return { field, value, raw, tie: Array.isArray(tie) ? tie.filter((key): key is string => typeof key === 'string') : [] };
 }
 
 /** A time or a number; a text of digits is a number, other text a time (Date.parse). */
@@ -63,63 +68,83 @@ function ordinal(value: unknown): number | undefined {
 	return Number.isFinite(n) ? n : undefined;
 }
 
-function watermarkField(records: IDataObject[], stream: Stream, settings: PollSettings): string | undefined {
-	const candidates = settings.watermarkField !== '' ? [settings.watermarkField] : [...stream.fields, 'id'];
-	return candidates.find((field) => records.length > 0 && records.every((record) => ordinal(getPath(record, field)) !== undefined));
-}
+const recordId = (record: IDataObject) => asText(fieldOf(record, 'id')) ?? '(no id)';
 
-function markOf(records: IDataObject[], field: string): Mark | undefined {
-	let best: Mark | undefined;
-	for (const record of records) {
-		const raw = getPath(record, field);
-		const value = ordinal(raw);
-		if (value !== undefined && (best === undefined || value > best.value)) best = { field, value, raw: String(raw) };
+/** The field a stream orders by: the kept mark's, Watermark Field for new records, else the first every record has. */
+function fieldFor(client: SupportChatClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings): string {
+	const chosen = stream.byCreation ? settings.watermarkField : '';
+	if (mark !== undefined && (chosen === '' || chosen === mark.field)) return mark.field;
+	if (chosen !== '') {
+		if (records.some((record) => ordinal(getPath(record, chosen)) !== undefined)) return chosen;
+		const [first] = records;
+		throw client.refuse(
+			`No ${stream.list} record has a value in "${chosen}", the Watermark Field (record ${recordId(first)} has ${Object.keys(first).slice(0, 12).join(', ')})`,
+			'Set Watermark Field under Options to a field of these records that grows with each new one (a creation time or an increasing number), or leave it empty to let the node look for one.',
+		);
 	}
-	return best;
+	const found = stream.fields.find((field) => records.every((record) => ordinal(getPath(record, field)) !== undefined));
+	if (found !== undefined) return found;
+	const lacking = records.find((record) => stream.fields.every((field) => ordinal(getPath(record, field)) === undefined)) ?? records[0];
+	throw client.refuse(
+		`The ${stream.event === 'conversationClosed' ? 'closed conversations' : `${stream.list} records`} do not all carry one of ${stream.fields.join(', ')} (record ${recordId(lacking)} has none), so new ones cannot be told from old ones`,
+		stream.byCreation
+			? 'Set Watermark Field under Options to a field every record carries that grows with each new one (a creation time or an increasing number).'
+			: 'Conversation Closed goes by when a conversation was closed: the service must send a closing time (closed_at or the like) or a last change time (updated_at) with each closed conversation.',
+	);
 }
 
-function found(stream: Stream, record: IDataObject, field: string, seq: number): Found | undefined {
+function found(stream: Stream, record: IDataObject, field: string, value: number, seq: number): Found | undefined {
 	const id = asText(fieldOf(record, 'id'));
-	const value = ordinal(getPath(record, field));
-	if (id === undefined || value === undefined) return undefined;
+	if (id === undefined) return undefined;
 	const conversation = stream.list === 'conversations';
 	const conversationId = conversation ? id : null;
 	const userId = conversation ? (asText(fieldOf(record, 'user_id')) ?? null) : id;
 	const change = stream.event === 'conversationClosed' ? String(getPath(record, field)) : undefined;
-	return {
-		event: stream.event,
-		key: eventKey({ event: stream.event, conversationId, userId, change }) as string,
-		// A number that is no time (an id) still orders within its stream.
-		at: value,
-		seq,
-		conversationId,
-		userId,
-		messageId: null,
-		source: `poll GET /${stream.list}`,
-		data: record,
-	};
+	const key = eventKey({ event: stream.event, conversationId, userId, change });
+	if (key === null) return undefined;
+	// A number that is no time (an id) still orders within its stream.
+	return { event: stream.event, key, at: value, seq, conversationId, userId, messageId: null, source: `poll GET /${stream.list}`, data: record };
 }
 
-/** The records at or after each stream's mark (all of them without one), and the marks they lead to. */
-function collect(streams: readonly Stream[], lists: Map<ListName, IDataObject[]>, marks: Marks, settings: PollSettings, fail: (stream: Stream) => Error) {
+/** One stream's events above its mark (or at it and not kept), and the mark they lead to. */
+function collectStream(client: SupportChatClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings) {
+	const field = fieldFor(client, stream, records, mark, settings);
+	// Watermark Field changed: values of two fields do not compare, so this stream starts afresh.
+	const rebase = mark !== undefined && mark.field !== field;
+	const since = rebase ? undefined : mark;
+	const tie = new Set(since?.tie);
 	const events: Found[] = [];
-	const next: Marks = { ...marks };
+	let next: Mark | undefined = since;
+	records.forEach((record, index) => {
+		const value = ordinal(getPath(record, field));
+		if (value === undefined) {
+			throw client.refuse(
+				`The ${stream.list} record ${recordId(record)} has no value in "${field}", the field this poll tells new ${stream.list} from old by; it is not skipped silently`,
+				stream.byCreation
+					? 'Set Watermark Field under Options to a field every record carries that grows with each new one (a creation time or an increasing number).'
+					: 'Conversation Closed goes by when a conversation was closed: the service must send that time with every closed conversation.',
+			);
+		}
+		const event = found(stream, record, field, value, index);
+		if (event === undefined) return;
+		if (!rebase && (since === undefined || value > since.value || (value === since.value && !tie.has(event.key)))) events.push(event);
+		if (next === undefined || value > next.value) next = { field, value, raw: String(getPath(record, field)), tie: [] };
+		if (value === next.value && !next.tie.includes(event.key)) next.tie.push(event.key);
+	});
+	return { events, mark: next };
+}
+
+function collect(client: SupportChatClient, streams: readonly Stream[], lists: Map<ListName, IDataObject[]>, marks: Marks, settings: PollSettings) {
+	const events: Found[] = [];
+	// Only the selected streams' marks: one taken out of Events starts afresh when it is selected again.
+	const next: Marks = {};
+	for (const stream of streams) if (marks[stream.event] !== undefined) next[stream.event] = marks[stream.event];
 	for (const stream of streams) {
 		const records = (lists.get(stream.list) ?? []).filter(stream.keep);
 		if (records.length === 0) continue;
-		const mark = markIn(marks, stream.event);
-		const field = mark?.field ?? watermarkField(records, stream, settings);
-		if (field === undefined) throw fail(stream);
-		records.forEach((record, index) => {
-			const value = ordinal(getPath(record, field));
-			// At the mark itself too: a record written in the same second as the last one read; the recent
-			// keys drop the ones already out.
-			if (value === undefined || (mark !== undefined && value < mark.value)) return;
-			const event = found(stream, record, field, index);
-			if (event) events.push(event);
-		});
-		const newest = markOf(records, field);
-		if (newest && (mark === undefined || newest.value > mark.value)) next[stream.event] = newest;
+		const result = collectStream(client, stream, records, markIn(marks, stream.event), settings);
+		events.push(...result.events);
+		if (result.mark) next[stream.event] = { ...result.mark };
 	}
 	return { found: events, marks: next };
 }
@@ -134,21 +159,18 @@ function streamsFor(client: SupportChatClient, settings: PollSettings): Stream[]
 	return STREAMS.filter((stream) => settings.events.includes(stream.event));
 }
 
-const undetectable = (client: SupportChatClient) => (stream: Stream) =>
-	client.refuse(
-		`The ${stream.list} records carry no field that grows with each new one (${stream.fields.join(', ')}, or a numeric id), so new ones cannot be told from old ones`,
-		'Set Watermark Field under Options to a field of the records that grows with each new one (a creation time or an increasing number).',
-	);
-
-/** The lowest mark of the streams reading a list; none when one of them has none (it reads the list whole). */
-function lowestMark(list: ListName, streams: readonly Stream[], marks: Marks): Mark | undefined {
+/**
+ * Since Parameter's value for a list: the lowest creation mark of the streams reading it. None when one
+ * of them has no mark yet, or orders by closing time: a closing can come to a conversation of any age.
+ */
+function sinceValue(list: ListName, streams: readonly Stream[], marks: Marks): string | undefined {
 	let lowest: Mark | undefined;
 	for (const stream of streams.filter((s) => s.list === list)) {
 		const mark = markIn(marks, stream.event);
-		if (mark === undefined) return undefined;
+		if (mark === undefined || !stream.byCreation) return undefined;
 		if (lowest === undefined || mark.value < lowest.value) lowest = mark;
 	}
-	return lowest;
+	return lowest?.raw;
 }
 
 interface Reading {
@@ -158,14 +180,12 @@ interface Reading {
 	settings: PollSettings;
 }
 
-/** Each list a stream needs, read once a poll, with Since Parameter when every stream reading it has a mark. */
+/** Each list a stream needs, read once a poll, with Since Parameter where `sinceValue` allows it. */
 async function readLists({ ctx, client, pagination, settings }: Reading, streams: readonly Stream[], marks: Marks) {
-	const budget = new Budget(client, settings);
 	const lists = new Map<ListName, IDataObject[]>();
 	for (const list of new Set(streams.map((stream) => stream.list))) {
-		const lowest = lowestMark(list, streams, marks);
-		const query = settings.sinceParam !== '' && lowest !== undefined ? { [settings.sinceParam]: lowest.raw } : {};
-		budget.spend(`GET /${list}`);
+		const since = settings.sinceParam === '' ? undefined : sinceValue(list, streams, marks);
+		const query = since === undefined ? {} : { [settings.sinceParam]: since };
 		const { items } = await paginate(ctx, client, { list, query }, pagination, 0);
 		lists.set(list, items.filter(isDataObject));
 	}
@@ -173,27 +193,25 @@ async function readLists({ ctx, client, pagination, settings }: Reading, streams
 }
 
 export function restFinder(ctx: SupportChatContext, pagination: PaginationSettings): EventFinder {
+	const read = async (client: SupportChatClient, settings: PollSettings, marks: Marks) => {
+		const streams = streamsFor(client, settings);
+		const lists = await readLists({ ctx, client, pagination, settings }, streams, marks);
+		return collect(client, streams, lists, marks, settings);
+	};
 	return {
-		async baseline(client, settings) {
-			const streams = streamsFor(client, settings);
-			const lists = await readLists({ ctx, client, pagination, settings }, streams, {});
-			// Every record read stands before the marks: the first poll emits none of them.
-			const { marks } = collect(streams, lists, {}, settings, undetectable(client));
-			return { found: collect(streams, lists, marks, settings, undetectable(client)).found, marks };
+		async baseline(client, settings, kept?: KeptMarks) {
+			// Every record read stands at or before the marks: the first poll emits none of them.
+			return { found: [], marks: { ...kept?.marks, ...(await read(client, settings, {})).marks } };
 		},
 
 		async since(client, settings, marks) {
-			const streams = streamsFor(client, settings);
-			const lists = await readLists({ ctx, client, pagination, settings }, streams, marks);
-			return collect(streams, lists, marks, settings, undetectable(client));
+			return await read(client, settings, marks);
 		},
 
 		async newest(client, settings) {
-			const streams = streamsFor(client, settings);
-			const lists = await readLists({ ctx, client, pagination, settings }, streams, {});
-			const { marks } = collect(streams, lists, {}, settings, undetectable(client));
+			const { found: all, marks } = await read(client, settings, {});
 			// The records at each stream's newest value.
-			return collect(streams, lists, marks, settings, undetectable(client)).found;
+			return all.filter((event) => markIn(marks, event.event)?.value === event.at);
 		},
 	};
 }

@@ -4,30 +4,46 @@ import { asText, isDataObject } from '../../shared/json';
 import { eventKey } from '../../shared/eventKey';
 import type { SupportChatClient } from '../../transport/request';
 import { SUPPORT_BOARD_PAGE_SIZE, fn } from '../../transport/wires/supportBoardApi';
-import { Budget } from '../budget';
+import type { LoopOptions } from '../../trigger/loops';
+import { isOwnMessage } from '../../trigger/loops';
 import type { EventFinder, Found, Marks, PolledEvent, PollSettings } from '../types';
 
 /**
- * Support Board's functions made for this (its include/messages.php and users.php, 3.8.7):
- * - `get-new-users` with a number answers every user whose id is above it;
+ * Support Board's functions made for this (its include/messages.php and users.php, 3.8.7), at their edges:
+ * - `get-new-users` with a number answers every user (not bot) whose id is above it; 0 answers all;
  * - `get-new-conversations` with a number answers every conversation with a message whose id is above
- *   it, one row each, carrying its latest message;
- * - `get-new-messages` answers a conversation's messages after `last_id` (its `datetime` is set past any
- *   message's time, so that only the id counts).
- * Ids only grow, so the marks are the highest user id and message id read, and the product's clock never
- * matters. An agent's archive posts a message whose payload's event is `conversation-status-update-3`:
- * that message is the Conversation Closed event, and its id tells two closings apart.
+ *   it, one row each, carrying that conversation's latest message whatever it is (a note included);
+ * - `get-new-messages` answers a conversation's messages whose time is after `datetime` or whose id is
+ *   above `last_id`; a `last_id` of 0 counts as none, so from 0 the time must do it (from before
+ *   every message), and above 0 the time is set past every message so that only the id counts;
+ * - `get-conversations` reports, for a conversation whose latest message is a note (an assignment),
+ *   the latest message with text: it is no measure of the newest message id, only a start.
+ * Ids only grow, so the marks are the highest user, message and conversation ids, and the product's
+ * clock never decides. A conversation is new when its id is above the conversation mark taken when the
+ * workflow was published; the ids a jump of that mark passes over (conversations still empty then) are
+ * kept, so each is new when its first message comes. An agent's archive posts a message whose payload's
+ * event is `conversation-status-update-3`: that message is the Conversation Closed event.
  */
 
 interface SbMarks {
+	/** The highest user id read; kept while New User Created is selected. */
 	userId: number;
+	/** The highest message id read; kept while an event found in messages is selected. */
 	messageId: number;
-	/** The time of the message at `messageId`: a conversation created after it is new. */
-	messageTime: string;
+	/** The highest conversation id known; undefined in marks kept by version 1. */
+	conversationId?: number;
+	/** Conversation ids below `conversationId` seen with no message yet, created after the baseline. */
+	pending: number[];
+	/** Version 1's mark: the time of the message at `messageId`. */
+	messageTime?: string;
 }
 
+/** Pending conversation ids kept, the lowest (oldest) forgotten first: a crafted jump of ids costs no more. */
+const MAX_PENDING = 1_000;
 /** Past every message's creation_time, so get-new-messages selects by `last_id` alone. */
 const AFTER_EVERY_MESSAGE = '9999-12-31 23:59:59';
+/** Before every message's creation_time (MariaDB's first DATETIME), for a `last_id` of 0, which the product ignores. */
+const BEFORE_EVERY_MESSAGE = '1000-01-01 00:00:00';
 const CLOSED_EVENT = 'conversation-status-update-3';
 const MESSAGE_EVENTS: readonly PolledEvent[] = ['messageCreated', 'conversationCreated', 'conversationClosed'];
 
@@ -37,12 +53,28 @@ const idOf = (value: unknown): number | undefined => {
 	return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 };
 const text = (value: unknown): string => asText(value) ?? '';
+const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) => events.some((e) => settings.events.includes(e));
+const rows = (answer: unknown): IDataObject[] => (Array.isArray(answer) ? answer.filter(isDataObject) : []);
+const highest = (list: IDataObject[], key: string, floor: number) => list.reduce((top, row) => Math.max(top, idOf(row[key]) ?? 0), floor);
 
 function readMarks(marks: Marks): SbMarks {
-	return { userId: idOf(marks.userId) ?? 0, messageId: idOf(marks.messageId) ?? 0, messageTime: text(marks.messageTime) };
+	const pending = Array.isArray(marks.pending) ? marks.pending.map(idOf).filter((id): id is number => id !== undefined) : [];
+	return {
+		userId: idOf(marks.userId) ?? 0,
+		messageId: idOf(marks.messageId) ?? 0,
+		conversationId: idOf(marks.conversationId),
+		pending: pending.slice(-MAX_PENDING),
+		messageTime: typeof marks.messageTime === 'string' ? marks.messageTime : undefined,
+	};
 }
 
-const rows = (answer: unknown): IDataObject[] => (Array.isArray(answer) ? answer.filter(isDataObject) : []);
+/** The marks the selected events need: one left out is taken afresh when its event is selected again. */
+function keep(marks: SbMarks, settings: PollSettings): Marks {
+	const kept: Marks = {};
+	if (wants(settings, 'userCreated')) kept.userId = marks.userId;
+	if (wants(settings, ...MESSAGE_EVENTS)) Object.assign(kept, { messageId: marks.messageId, conversationId: marks.conversationId ?? 0, pending: marks.pending });
+	return kept;
+}
 
 /** The event a message's payload names, for messages the product posts itself (assignments, archives). */
 function payloadEvent(message: IDataObject): string | undefined {
@@ -62,19 +94,11 @@ function safeJson(raw: string): unknown {
 function userFound(user: IDataObject, seq: number): Found | undefined {
 	const userId = asText(user.id);
 	if (userId === undefined) return undefined;
-	return {
-		event: 'userCreated',
-		key: eventKey({ event: 'userCreated', userId }) as string,
-		at: text(user.creation_time),
-		seq,
-		conversationId: null,
-		userId,
-		messageId: null,
-		source: 'poll get-new-users',
-		data: user,
-	};
+	const key = eventKey({ event: 'userCreated', userId });
+	return key === null ? undefined : { event: 'userCreated', key, at: text(user.creation_time), seq, conversationId: null, userId, messageId: null, source: 'poll get-new-users', data: user };
 }
 
+/** A message as an event: Conversation Closed for an archive's note, New Message for anyone's words, else none. */
 function messageFound(message: IDataObject, conversation: IDataObject, seq: number): Found | undefined {
 	const messageId = asText(message.id);
 	const conversationId = asText(message.conversation_id) ?? asText(conversation.conversation_id) ?? null;
@@ -84,9 +108,11 @@ function messageFound(message: IDataObject, conversation: IDataObject, seq: numb
 	// Notes the product posts itself (an assignment, a status change) are no one's message.
 	if (!closing && text(message.message) === '' && text(message.attachments) === '' && posted !== undefined) return undefined;
 	const event: PolledEvent = closing ? 'conversationClosed' : 'messageCreated';
+	const key = eventKey({ event, conversationId, messageId, change: closing ? messageId : undefined });
+	if (key === null) return undefined;
 	return {
 		event,
-		key: eventKey({ event, conversationId, messageId, change: closing ? messageId : undefined }) as string,
+		key,
 		at: text(message.creation_time),
 		seq,
 		conversationId,
@@ -100,129 +126,180 @@ function messageFound(message: IDataObject, conversation: IDataObject, seq: numb
 function conversationFound(conversation: IDataObject, seq: number): Found | undefined {
 	const conversationId = asText(conversation.conversation_id);
 	if (conversationId === undefined) return undefined;
-	return {
-		event: 'conversationCreated',
-		key: eventKey({ event: 'conversationCreated', conversationId }) as string,
-		at: text(conversation.conversation_creation_time),
-		seq,
-		conversationId,
-		userId: asText(conversation.conversation_user_id) ?? null,
-		messageId: null,
-		source: 'poll get-new-conversations',
-		data: conversation,
-	};
+	const key = eventKey({ event: 'conversationCreated', conversationId });
+	if (key === null) return undefined;
+	const { conversation_creation_time: at, conversation_user_id: userId } = conversation;
+	return { event: 'conversationCreated', key, at: text(at), seq, conversationId, userId: asText(userId) ?? null, messageId: null, source: 'poll get-new-conversations', data: conversation };
 }
 
-const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) => events.some((e) => settings.events.includes(e));
-
-/**
- * The highest message id now. get-conversations puts conversations waiting for an agent (status 2) first
- * unless the product orders by date: the pages are read until the first row of another status, whose
- * latest message is then the newest of the rest.
- */
-async function newestMessage(client: SupportChatClient, budget: Budget): Promise<{ id: number; time: string; rows: IDataObject[] }> {
-	let best = { id: 0, time: '', rows: [] as IDataObject[] };
-	for (let page = 0; ; page++) {
-		budget.spend('get-conversations');
-		const list = rows(await fn.read(client, 'get-conversations', { status_code: 'all', pagination: page }));
-		for (const row of list) {
-			const id = idOf(row.message_id) ?? 0;
-			if (id > best.id) best = { id, time: text(row.last_update_time), rows: best.rows };
-		}
-		best.rows.push(...list);
-		const anotherStatus = list.some((row) => text(row.conversation_status_code) !== '2');
-		if (anotherStatus || list.length < SUPPORT_BOARD_PAGE_SIZE) return best;
+/** Asks `next(mark)` for what is above the mark until nothing is: the true highest id, however the first guess fell short. */
+async function chase(mark: number, next: (mark: number) => Promise<number>): Promise<number> {
+	for (;;) {
+		const found = await next(mark);
+		if (found <= mark) return mark;
+		mark = found;
 	}
 }
 
-async function newestUserId(client: SupportChatClient, budget: Budget): Promise<{ id: number; rows: IDataObject[] }> {
-	budget.spend('get-users');
-	const list = rows(await fn.read(client, 'get-users', { pagination: 0 }));
-	return { id: Math.max(0, ...list.map((row) => idOf(row.id) ?? 0)), rows: list };
+/**
+ * Where the conversations and messages stand now. get-conversations puts conversations waiting for an
+ * agent (status 2) first unless the product orders by date: its pages are read until the first row of
+ * another status, for a first guess; get-new-conversations above that guess then finds the rest.
+ */
+async function messagesNow(client: SupportChatClient): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
+	const seen: IDataObject[] = [];
+	for (let page = 0; ; page++) {
+		const list = rows(await fn.read(client, 'get-conversations', { status_code: 'all', pagination: page }));
+		seen.push(...list);
+		if (list.some((row) => text(row.conversation_status_code) !== '2') || list.length < SUPPORT_BOARD_PAGE_SIZE) break;
+	}
+	let conversationId = highest(seen, 'conversation_id', 0);
+	const messageId = await chase(highest(seen, 'message_id', 0), async (mark) => {
+		const newer = rows(await fn.read(client, 'get-new-conversations', { datetime: String(mark) }));
+		conversationId = highest(newer, 'conversation_id', conversationId);
+		return highest(newer, 'message_id', mark);
+	});
+	return { messageId, conversationId, rows: seen };
 }
 
-export const supportBoardFinder: EventFinder = {
-	async baseline(client, settings) {
-		const budget = new Budget(client, settings);
-		const marks: SbMarks = { userId: 0, messageId: 0, messageTime: '' };
-		if (wants(settings, 'userCreated')) marks.userId = (await newestUserId(client, budget)).id;
-		if (wants(settings, ...MESSAGE_EVENTS)) {
-			const newest = await newestMessage(client, budget);
-			marks.messageId = newest.id;
-			marks.messageTime = newest.time;
-		}
-		return { found: [], marks: { ...marks } };
-	},
+/** Conversations above the highest one seen that exist with no message yet: get-conversation finds them, one id at a time. */
+async function conversationsNow(client: SupportChatClient, seen: number): Promise<number> {
+	return await chase(seen, async (mark) => (isDataObject(await fn.read(client, 'get-conversation', { conversation_id: mark + 1 })) ? mark + 1 : mark));
+}
 
-	async since(client, settings, kept) {
-		const budget = new Budget(client, settings);
-		const marks = readMarks(kept);
-		const found: Found[] = [];
-		const next: SbMarks = { ...marks };
-		if (wants(settings, 'userCreated')) {
-			budget.spend('get-new-users');
-			for (const user of rows(await fn.read(client, 'get-new-users', { datetime: String(marks.userId) }))) {
-				const id = idOf(user.id);
-				if (id === undefined || id <= marks.userId) continue;
-				const event = userFound(user, id);
-				if (event) found.push(event);
-				next.userId = Math.max(next.userId, id);
+async function usersNow(client: SupportChatClient): Promise<{ userId: number; rows: IDataObject[] }> {
+	const list = rows(await fn.read(client, 'get-users', { pagination: 0 }));
+	const userId = await chase(highest(list, 'id', 0), async (mark) => highest(rows(await fn.read(client, 'get-new-users', { datetime: String(mark) })), 'id', mark));
+	return { userId, rows: list };
+}
+
+/** The conversation mark after this poll's rows, and the ids it passed over that are still to come. */
+function conversationMarks(marks: SbMarks, conversationIds: number[]): Pick<SbMarks, 'conversationId' | 'pending'> {
+	const before = marks.conversationId ?? 0;
+	const after = Math.max(before, ...conversationIds);
+	const seen = new Set(conversationIds);
+	const pending = marks.pending.filter((id) => !seen.has(id));
+	for (let id = Math.max(before + 1, after - MAX_PENDING); id < after; id++) if (!seen.has(id)) pending.push(id);
+	return { conversationId: after, pending: pending.slice(-MAX_PENDING) };
+}
+
+async function newUsers(client: SupportChatClient, marks: SbMarks, found: Found[]): Promise<number> {
+	let userId = marks.userId;
+	for (const user of rows(await fn.read(client, 'get-new-users', { datetime: String(marks.userId) }))) {
+		const id = idOf(user.id);
+		if (id === undefined || id <= marks.userId) continue;
+		const event = userFound(user, id);
+		if (event) found.push(event);
+		userId = Math.max(userId, id);
+	}
+	return userId;
+}
+
+interface MessageReading {
+	client: SupportChatClient;
+	settings: PollSettings;
+	loop: LoopOptions;
+	marks: SbMarks;
+	found: Found[];
+}
+
+/** One conversation's messages above the mark, as events; answers the highest id read. */
+async function newMessages({ client, settings, loop, marks, found }: MessageReading, conversation: IDataObject): Promise<number> {
+	let messageId = marks.messageId;
+	const messages = rows(
+		await fn.read(client, 'get-new-messages', {
+			user_id: text(conversation.conversation_user_id),
+			conversation_id: text(conversation.conversation_id),
+			datetime: marks.messageId > 0 ? AFTER_EVERY_MESSAGE : BEFORE_EVERY_MESSAGE,
+			last_id: marks.messageId,
+		}),
+	);
+	for (const message of messages) {
+		const id = idOf(message.id);
+		if (id === undefined || id <= marks.messageId) continue;
+		messageId = Math.max(messageId, id);
+		const event = messageFound(message, conversation, id);
+		if (event === undefined || !settings.events.includes(event.event)) continue;
+		// The workflow's own replies start nothing, by the webhook trigger's rule and options.
+		if (event.event === 'messageCreated' && isOwnMessage({ ...message, conversation_user_id: conversation.conversation_user_id }, loop).own) continue;
+		found.push(event);
+	}
+	return messageId;
+}
+
+/** Whether a conversation row is one created after the baseline, seen with a message for the first time. */
+function isNewConversation(row: IDataObject, marks: SbMarks): boolean {
+	const id = idOf(row.conversation_id);
+	if (id === undefined) return false;
+	if (id > (marks.conversationId ?? Infinity) || marks.pending.includes(id)) return true;
+	// The first poll after marks of version 1, which knew only a time: by it too, strictly, so that a
+	// conversation opened since the last poll of the earlier version is not missed.
+	return marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime;
+}
+
+export function supportBoardFinder(loop: LoopOptions): EventFinder {
+	return {
+		async baseline(client, settings, kept) {
+			const marks = readMarks(kept?.marks ?? {});
+			const had = (...events: readonly PolledEvent[]) => kept !== undefined && events.some((e) => kept.events.includes(e));
+			if (wants(settings, 'userCreated') && !had('userCreated')) marks.userId = (await usersNow(client)).userId;
+			const newlyCreated = settings.events.includes('conversationCreated') && !had('conversationCreated');
+			if ((wants(settings, ...MESSAGE_EVENTS) && !had(...MESSAGE_EVENTS)) || newlyCreated) {
+				const now = await messagesNow(client);
+				if (!had(...MESSAGE_EVENTS)) marks.messageId = now.messageId;
+				// Every conversation there is now, empty ones too, is history.
+				marks.conversationId = newlyCreated ? await conversationsNow(client, now.conversationId) : now.conversationId;
+				marks.pending = [];
 			}
-		}
-		if (wants(settings, ...MESSAGE_EVENTS)) {
-			budget.spend('get-new-conversations');
-			const conversations = rows(await fn.read(client, 'get-new-conversations', { datetime: String(marks.messageId) }));
-			for (const conversation of conversations) {
-				const created = text(conversation.conversation_creation_time);
-				if (settings.events.includes('conversationCreated') && created !== '' && created >= marks.messageTime) {
-					const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
+			return { found: [], marks: keep(marks, settings) };
+		},
+
+		async since(client, settings, kept) {
+			const marks = readMarks(kept);
+			const found: Found[] = [];
+			const next: SbMarks = { ...marks };
+			if (wants(settings, 'userCreated')) next.userId = await newUsers(client, marks, found);
+			if (wants(settings, ...MESSAGE_EVENTS)) {
+				if (marks.conversationId === undefined) marks.conversationId = await conversationsNow(client, (await messagesNow(client)).conversationId);
+				const conversations = rows(await fn.read(client, 'get-new-conversations', { datetime: String(marks.messageId) }));
+				for (const conversation of conversations) {
+					if (settings.events.includes('conversationCreated') && isNewConversation(conversation, marks)) {
+						const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
+						if (event) found.push(event);
+					}
+					next.messageId = Math.max(next.messageId, await newMessages({ client, settings, loop, marks, found }, conversation));
+				}
+				const ids = conversations.map((row) => idOf(row.conversation_id)).filter((id): id is number => id !== undefined);
+				Object.assign(next, conversationMarks(marks, ids));
+			}
+			return { found, marks: keep(next, settings) };
+		},
+
+		async newest(client, settings) {
+			const found: Found[] = [];
+			if (wants(settings, 'userCreated')) {
+				const [user] = (await usersNow(client)).rows;
+				const event = user && userFound(user, 0);
+				if (event) found.push(event);
+			}
+			if (wants(settings, ...MESSAGE_EVENTS)) {
+				const { rows: conversations } = await messagesNow(client);
+				const [latest] = conversations;
+				const event = latest && conversationFound(latest, 0);
+				if (event && settings.events.includes('conversationCreated')) found.push(event);
+				if (latest && settings.events.includes('messageCreated')) {
+					const message = { id: latest.message_id, conversation_id: latest.conversation_id, user_id: latest.message_user_id, message: latest.message, creation_time: latest.last_update_time };
+					const event = messageFound(message, latest, 1);
 					if (event) found.push(event);
 				}
-				budget.spend('get-new-messages');
-				const messages = rows(
-					await fn.read(client, 'get-new-messages', {
-						user_id: text(conversation.conversation_user_id),
-						conversation_id: text(conversation.conversation_id),
-						datetime: AFTER_EVERY_MESSAGE,
-						last_id: marks.messageId,
-					}),
-				);
-				for (const message of messages) {
-					const id = idOf(message.id);
-					if (id === undefined || id <= marks.messageId) continue;
-					const event = messageFound(message, conversation, id);
-					if (event && settings.events.includes(event.event)) found.push(event);
-					if (id > next.messageId) Object.assign(next, { messageId: id, messageTime: text(message.creation_time) });
+				const closed = conversations.find((row) => text(row.conversation_status_code) === '3');
+				if (closed && settings.events.includes('conversationClosed')) {
+					const message = { id: closed.message_id, conversation_id: closed.conversation_id, message: '', payload: { event: CLOSED_EVENT }, creation_time: closed.last_update_time };
+					const event = messageFound(message, closed, 2);
+					if (event) found.push(event);
 				}
 			}
-		}
-		return { found, marks: { ...next } };
-	},
-
-	async newest(client, settings) {
-		const budget = new Budget(client, settings);
-		const found: Found[] = [];
-		if (wants(settings, 'userCreated')) {
-			const [user] = (await newestUserId(client, budget)).rows;
-			const event = user && userFound(user, 0);
-			if (event) found.push(event);
-		}
-		if (wants(settings, ...MESSAGE_EVENTS)) {
-			const { rows: conversations } = await newestMessage(client, budget);
-			const [latest] = conversations;
-			if (latest && settings.events.includes('conversationCreated')) found.push(conversationFound(latest, 0) as Found);
-			if (latest && settings.events.includes('messageCreated')) {
-				const message = { id: latest.message_id, conversation_id: latest.conversation_id, user_id: latest.message_user_id, message: latest.message, creation_time: latest.last_update_time };
-				const event = messageFound(message, latest, 1);
-				if (event) found.push(event);
-			}
-			const closed = conversations.find((row) => text(row.conversation_status_code) === '3');
-			if (closed && settings.events.includes('conversationClosed')) {
-				const message = { id: closed.message_id, conversation_id: closed.conversation_id, message: '', payload: { event: CLOSED_EVENT }, creation_time: closed.last_update_time };
-				const event = messageFound(message, closed, 2);
-				if (event) found.push(event);
-			}
-		}
-		return found;
-	},
-};
+			return found;
+		},
+	};
+}

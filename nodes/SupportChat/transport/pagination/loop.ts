@@ -1,5 +1,5 @@
 import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../calls';
 import type { ApiResponse } from '../exchange';
@@ -68,6 +68,8 @@ export async function paginate(
 			return await fetchPage(client, page, settings, relativeTo);
 		} catch (error) {
 			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
+			// Stopped before a request was sent (the poll trigger's budget): already explained.
+			if (error instanceof NodeOperationError) throw error;
 			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
 			throw new NodeApiError(ctx.getNode(), error as JsonObject);
 		}

@@ -3,6 +3,30 @@ import type { INodeProperties } from 'n8n-workflow';
 // Defaults are literals because n8n's editor and linter read them statically; they match
 // TRIGGER_DEFAULTS.options in ../defaults (test/unit/trigger/defaults.test.ts checks).
 
+/**
+ * Which New Message events are the workflow's own: the same options, names and defaults in the webhook
+ * trigger and the poll trigger, read by `readLoopOptions` and judged by `isOwnMessage` for both.
+ */
+export const ownMessageOptions: INodeProperties[] = [
+	{
+		displayName: 'Ignore Own Messages',
+		name: 'ignoreOwnMessages',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to ignore New Message events sent from the service's side: as agent, admin, operator, assistant or bot, or by a user other than the conversation's visitor (user_id differs from conversation_user_id). On by default because a workflow that answers a message by sending one (sent as agent) would otherwise hear its own answer and trigger itself in a loop.",
+	},
+	{
+		displayName: 'Ignored Sender IDs',
+		name: 'ignoredSenderIds',
+		type: 'string',
+		default: '',
+		placeholder: '12, 57',
+		description:
+			'Comma-separated user IDs whose messages never start the workflow, such as the user your workflow sends messages as',
+	},
+];
+
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -19,23 +43,7 @@ export const optionsProperty: INodeProperties = {
 			description:
 				'How long a delivery ID (Standard Webhooks ID header, event ID or envelope ID) is remembered, so that a sender\'s retry does not start the workflow twice. A delivery without an ID is never taken for a repeat, even when its body is identical to an earlier one. 0 turns this off.',
 		},
-		{
-			displayName: 'Ignore Own Messages',
-			name: 'ignoreOwnMessages',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to ignore New Message deliveries sent from the service\'s side: as agent, admin, operator, assistant or bot, or by a user other than the conversation\'s visitor (user_id differs from conversation_user_id). On by default because a workflow that answers a message by sending one (sent as agent) would otherwise hear its own answer and trigger itself in a loop.',
-		},
-		{
-			displayName: 'Ignored Sender IDs',
-			name: 'ignoredSenderIds',
-			type: 'string',
-			default: '',
-			placeholder: '12, 57',
-			description:
-				'Comma-separated user IDs whose messages never start the workflow, such as the user your workflow sends messages as',
-		},
+		...ownMessageOptions,
 		{
 			displayName: 'Include Headers',
 			name: 'includeHeaders',
