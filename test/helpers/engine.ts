@@ -22,6 +22,7 @@ import {
 	getAdditionalKeys,
 	LoadOptionsContext,
 	PollContext,
+	PollTriggerExecutor,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -914,6 +915,8 @@ export interface CallPollOptions {
 	staticData?: IDataObject;
 	/** What the host's getPollBudgetMs answers; undefined leaves n8n-core's default. */
 	pollBudgetMs?: number;
+	/** The workflow's id (default: a new one): polls of one workflow share it, as its webhook trigger does. */
+	workflowId?: string;
 }
 
 export interface PollResult {
@@ -926,7 +929,7 @@ export interface PollResult {
 
 /** A workflow of one node, its credentials attached and n8n-core's additional data built, as a context needs. */
 function oneNodeWorkflow(
-	opts: { node: Partial<INode> & { type: string; parameters: INodeParameters }; nodeType: INodeType | IVersionedNodeType; credentials?: EngineCredentials },
+	opts: { node: Partial<INode> & { type: string; parameters: INodeParameters }; nodeType: INodeType | IVersionedNodeType; credentials?: EngineCredentials; workflowId?: string },
 	as: { name: string; active: boolean; staticData?: IDataObject },
 ) {
 	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
@@ -938,7 +941,7 @@ function oneNodeWorkflow(
 		...structuredClone(opts.node),
 	} as INode;
 	attachCredentials([node], nodeTypes, opts.credentials);
-	const workflowId = randomUUID();
+	const workflowId = opts.workflowId ?? randomUUID();
 	const workflow = new Workflow({
 		id: workflowId,
 		nodes: [node],
@@ -1037,4 +1040,95 @@ export async function testCredentials(opts: TestCredentialsOptions): Promise<INo
 		return await test.call(context, { id: 'credential-test', name: `${name} (test)`, type: name, data: structuredClone(opts.data) });
 	}
 	throw new UnexpectedError(`no node tests ${name}`);
+}
+
+export interface PollHost {
+	/** Publishing: the workflow is built from what is saved, n8n-core's PollTriggerExecutor runs the first poll, n8n saves. */
+	activate(): Promise<void>;
+	/** One poll at its poll time (PollTriggerExecutor, not testing): n8n saves only when it emits. */
+	tick(): Promise<void>;
+	/** n8n stops (what was not saved is lost with the process) and starts again: a new workflow from what is saved, activated. */
+	restart(): Promise<void>;
+	/** Fetch Test Event: manual mode; nothing is saved. */
+	fetchTestEvent(): Promise<INodeExecutionData[]>;
+	/** Every item emitted in trigger mode, in order, across restarts. */
+	readonly emitted: INodeExecutionData[];
+	/** The static data as saved (the database's copy). */
+	saved(): IDataObject;
+	/** Errors the executor handed to `__emitError` (a failed poll at its poll time). */
+	readonly errors: Error[];
+}
+
+/**
+ * A poller as n8n 2.41.1's main runs it, for the claims the README makes about what n8n saves. The poll
+ * runs through n8n-core's real `PollTriggerExecutor` and `PollContext`; what stands in for n8n's cli is
+ * only when the static data goes to the "database": after the poll that runs at activation, and in
+ * `__emit` (a poll that emits); never after a poll that emits nothing or fails, nor after Fetch Test
+ * Event. A restart builds the workflow again from that copy, as n8n does from its database.
+ */
+export function pollHost(opts: Omit<CallPollOptions, 'staticData' | 'mode'>): PollHost {
+	const executor = Container.get(PollTriggerExecutor);
+	let database: IDataObject = {};
+	const emitted: INodeExecutionData[] = [];
+	const errors: Error[] = [];
+	let current: { workflow: Workflow; run: (testing?: boolean) => Promise<void> } | undefined;
+
+	const build = (mode: 'trigger' | 'manual', activation: 'activate' | 'init' | 'manual') => {
+		const { workflow, node, additionalData } = oneNodeWorkflow(opts, { name: 'Poll Trigger', active: mode !== 'manual', staticData: roundTrip(database) });
+		const save = () => {
+			database = roundTrip(workflow.staticData);
+		};
+		const received: INodeExecutionData[][] = [];
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			activation,
+			(data) => {
+				if (mode !== 'manual') save();
+				received.push(...data);
+			},
+			(error) => {
+				errors.push(error);
+			},
+			undefined,
+			undefined,
+			undefined,
+			opts.pollBudgetMs === undefined ? undefined : () => opts.pollBudgetMs as number,
+		);
+		const run = async (testing = false) => {
+			const before = received.length;
+			await executor.create(workflow, node, context, () => true)(testing);
+			for (const batch of received.slice(before)) emitted.push(...(mode === 'manual' ? [] : batch));
+		};
+		return { workflow, run, received };
+	};
+
+	const activate = async (activation: 'activate' | 'init') => {
+		const built = build('trigger', activation);
+		current = built;
+		await built.run(true);
+		database = roundTrip(built.workflow.staticData);
+	};
+
+	return {
+		activate: () => activate('activate'),
+		async tick() {
+			if (current === undefined) throw new Error('pollHost: activate first');
+			await current.run();
+		},
+		async restart() {
+			current = undefined;
+			await activate('init');
+		},
+		async fetchTestEvent() {
+			const built = build('manual', 'manual');
+			await built.run(true);
+			return built.received.flat();
+		},
+		emitted,
+		errors,
+		saved: () => roundTrip(database),
+	};
 }

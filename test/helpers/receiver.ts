@@ -36,6 +36,8 @@ export type EndpointSpec = (
 ) & {
 	/** Credentials of the trigger (its `webhookSecret`) and of the workflow's action nodes. */
 	credentials?: EngineCredentials;
+	/** The workflow's id (default: a new one), to share with a poll trigger of the same workflow. */
+	workflowId?: string;
 };
 
 /** How the receiver spoils the answer to a delivery it has handled, as a proxy in front of n8n might. */
@@ -270,7 +272,7 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 			endpoints.set(name, {
 				spec,
 				trigger: triggerOf(name, spec),
-				workflowId: randomUUID(),
+				workflowId: spec.workflowId ?? randomUUID(),
 				staticData: {},
 				spoils: [],
 				queue: Promise.resolve(),

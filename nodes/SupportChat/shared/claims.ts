@@ -14,9 +14,9 @@ import { createHash } from 'crypto';
  */
 
 /** Keys kept per workflow, the oldest forgotten first: more than one poll interval's events of a busy service. */
-export const MAX_CLAIMS = 20_000;
+const MAX_CLAIMS = 20_000;
 /** How long a claim is kept: longer than any poll interval a catch-up is set to. */
-export const CLAIM_MS = 48 * 60 * 60_000;
+const CLAIM_MS = 48 * 60 * 60_000;
 /** Workflows remembered, the least recently used forgotten first. */
 const MAX_WORKFLOWS = 100;
 
