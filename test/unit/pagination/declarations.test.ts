@@ -1,7 +1,7 @@
 /**
  * Every declaration of how much there is counts as a promise (issue 20): in the body or in the response
- * headers (`X-Total-Count`, `Content-Range: items 0-24/137`, `X-Total-Pages`…). Beside promises.test.ts,
- * which holds the body's declarations to the same rule.
+ * headers (`X-Total-Count`, `Content-Range: items 0-24/137`, `X-Total-Pages`…), and an empty page before
+ * the declared end breaks it. Beside promises.test.ts, which holds the body's declarations to the same rule.
  */
 import { DEFAULT_PAGINATION, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../../nodes/SupportChat/transport/pagination';
@@ -79,6 +79,40 @@ describe('a total declared in a response header is a promise, as one in the body
 		const text = await failure(paginate(ctx, client, list(), settings({ maxPages: 5 }), 0));
 		expect(text).toMatch(/Max Pages is 5/);
 		expect(asked).toHaveLength(5);
+	});
+});
+
+describe('an empty page before the declared end breaks the promise', () => {
+	const middle = (extra: (page: number) => Record<string, unknown>) =>
+		bodies({ data: rec(...range(1, 10)), ...extra(1) }, { data: [], ...extra(2) }, { data: rec(...range(21, 30)), ...extra(3) });
+
+	it.each<[string, Answer[], RegExp]>([
+		['a body total and page size', middle((page) => ({ page, per_page: 10, total: 30 })), /reports 30 records in \/users but only 10/],
+		['a body total beside a cursor', middle((page) => ({ total: 30, next_cursor: page < 3 ? `c${page}` : null })), /reports 30 records/],
+		['a page count', middle((page) => ({ page, total_pages: 3 })), /declares 3 pages for \/users, but records came only up to page 1/],
+		['a header total', arrays({ 'x-total-count': '30' }, range(1, 10), [], range(21, 30)), /reports 30 records in \/users but only 10/],
+		['a Content-Range total', arrays({ 'content-range': 'items 0-9/30' }, range(1, 10), [], range(21, 30)), /reports 30 records/],
+		['a header page count', arrays({ 'x-total-pages': '3' }, range(1, 10), [], range(21, 30)), /declares 3 pages/],
+	])('%s: fails at the empty page, naming it, rather than return a shorter list', async (_name, answers, promised) => {
+		for (const concurrency of [1, 3]) {
+			const { client, asked } = scripted(answers);
+			const text = await failure(paginate(ctx, client, list(), settings({ concurrency }), 0));
+			expect(text).toMatch(promised);
+			expect(text).toMatch(/page 2 came back empty/);
+			expect(text).toMatch(/Options → Pagination Style/);
+			if (concurrency === 1) expect(asked).toHaveLength(2);
+		}
+	});
+
+	it('is no failure when the list shrank and the empty page says so', async () => {
+		const { client } = scripted(bodies({ data: rec(1, 2), total: 4, next_cursor: 'b' }, { data: [], total: 2, next_cursor: null }));
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2));
+	});
+
+	it('is followed when nothing was declared and it points further (a service that filters after paging)', async () => {
+		const { client, asked } = scripted(bodies({ data: rec(1, 2), next_cursor: 'b' }, { data: [], next_cursor: 'c' }, { data: rec(5), next_cursor: null }));
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2, 5));
+		expect(asked).toHaveLength(3);
 	});
 });
 

@@ -146,9 +146,13 @@ export class Collector {
 		this.record(reading);
 		this.promised = reading.explicit && hasNext;
 		const { items } = reading;
-		// An empty page that still points further is followed: some services filter pages after
-		// paging them. Max Pages and the repeat checks bound it.
-		if (items.length === 0) return this.promised && this.items.length < this.wanted;
+		// An empty page that still points further is followed (some services filter pages after paging
+		// them; Max Pages and the repeat checks bound it), unless it breaks what was declared: one before
+		// the declared end ends no list, and the pages after it would only hide the gap.
+		if (items.length === 0) {
+			this.holdToPromises(`page ${this.pages} came back empty`);
+			return this.promised && this.items.length < this.wanted;
+		}
 
 		// A page served before adds nothing: its records without ids would otherwise come twice. A page
 		// whose records all have ids is told by them (none new, below), so only a page holding records
