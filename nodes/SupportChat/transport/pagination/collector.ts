@@ -205,8 +205,9 @@ export class Collector {
 	}
 
 	/**
-	 * The one rule behind "nothing silently cut": a list that ends before Limit must have kept every
-	 * promise of more the service made. A declared total is kept by the records received; a declared
+	 * The one rule behind "nothing silently cut": a list that ends before Limit, and every empty page
+	 * before it, must have kept each promise of more the service made (in its body or its headers,
+	 * as ./readPage reads them). A declared total is kept by the records received; a declared
 	 * page count (total_pages, last_page, a Link rel="last") by records on the last page it declares;
 	 * a has-more flag by a page it leads to. Pointers (links, cursors) are kept by being followed:
 	 * the readers follow every one they find, and a page after one that comes back without a body
