@@ -26,6 +26,7 @@ const PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
 	'page-nototal',
 	'offset',
 	'offset-nototal',
+	'header-total',
 ]));
 /** @typedef {(typeof PAGINATION_STYLES)[number]} PaginationStyle */
 
@@ -40,10 +41,13 @@ const HOSTILE_PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
 	'lying-total',
 	'no-id-edges',
 	'empty-after-more',
+	'header-lying-total',
+	'empty-middle-page',
 ]));
 /**
  * A service that lies about its pages (issue 8): huge declared counts, numeric cursors, a total never
- * reached, id-less pages with equal first and last records, an empty body after a page promising more.
+ * reached, id-less pages with equal first and last records, an empty body after a page promising more;
+ * (issue 20) a total in a header never reached, an empty page before the end its Content-Range declares.
  * @typedef {(typeof HOSTILE_PAGINATION_STYLES)[number]} HostilePaginationStyle
  */
 
@@ -251,6 +255,21 @@ function paginate(r) {
 				return rest;
 			});
 			return { body: { results: [{ section: resource }, ...rows, { section: 'end' }], page }, headers: {} };
+		}
+		case 'header-total': {
+			// json-server: a bare array, the list's size in X-Total-Count.
+			return { body: numbered().slice, headers: { 'x-total-count': String(total) } };
+		}
+		case 'header-lying-total':
+			return { body: numbered().slice, headers: { 'x-total-count': String(total + MISSING) } };
+		case 'empty-middle-page': {
+			// Page 2 comes back an empty array while the Content-Range (PostgREST's, with a unit) declares
+			// the whole list; the pages after it are served as usual.
+			const { page, slice } = numbered();
+			const start = (page - 1) * size;
+			const rows = page === 2 ? [] : slice;
+			const range = rows.length > 0 ? `items ${start}-${start + rows.length - 1}/${total}` : `items */${total}`;
+			return { body: rows, headers: { 'content-range': range } };
 		}
 		case 'empty-after-more': {
 			// Page 1 promises more; page 2 comes back 200 with no body at all.

@@ -92,6 +92,44 @@ describe('a total the service declares and never reaches', () => {
 	});
 });
 
+describe('a count declared in a response header (issue 20)', () => {
+	it('an X-Total-Count never reached fails Return All, as a total in the body does', async () => {
+		use('header-lying-total');
+		const run = await getUsers({ returnAll: true });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({
+			message: expect.stringContaining(`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`),
+			description: expect.stringContaining('Options → Pagination Style'),
+		});
+		expect(query('page')).toEqual([undefined, '2', '3', '4', '5']);
+	});
+
+	it('an X-Total-Count is no failure when Limit is below it', async () => {
+		use('header-lying-total');
+		const run = await getUsers({ returnAll: false, limit: 20 });
+		expect(jsonOf(run).map((u) => u.id)).toEqual(ids().slice(0, 20));
+	});
+
+	it('an empty page before the end a Content-Range declares fails there, instead of returning a shorter list', async () => {
+		use('empty-middle-page');
+		const run = await getUsers({ returnAll: true });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')).toMatchObject({
+			name: 'NodeApiError',
+			message: expect.stringContaining(`The service reports ${USERS} records in /users but only ${PAGE} could be fetched: page 2 came back empty`),
+			description: expect.stringContaining('Options → Pagination Style'),
+		});
+		expect(query('page')).toEqual([undefined, '2']);
+	});
+
+	it('an empty page before the declared end fails a Limit past it too: records after the gap would not be the first ones', async () => {
+		use('empty-middle-page');
+		const run = await getUsers({ returnAll: false, limit: 25 });
+		expect(run.status).toBe('error');
+		expect(shown(run)).toMatch(/page 2 came back empty/);
+	});
+});
+
 it('reads every page of id-less records whose first and last rows repeat on every page', async () => {
 	use('no-id-edges');
 	const run = await getUsers({ returnAll: true });

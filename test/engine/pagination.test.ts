@@ -22,7 +22,7 @@ const getUsers = (extra: Record<string, unknown> = {}) =>
 /** Styles whose last page is known from the page itself: one request per page. */
 const EXACT: PaginationStyle[] = ['link', 'next-url', 'links-next', 'hal', 'cursor', 'cursor-meta', 'has-more', 'page', 'offset'];
 /** Styles without an end marker: the node asks once more and gets an empty or short page. */
-const GUESSED: PaginationStyle[] = ['array', 'page-nototal', 'offset-nototal'];
+const GUESSED: PaginationStyle[] = ['array', 'page-nototal', 'offset-nototal', 'header-total'];
 const pages = Math.ceil(USERS / PAGE);
 
 describe.each([...EXACT, ...GUESSED])('automatic detection of the "%s" style', (style) => {

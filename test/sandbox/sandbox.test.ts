@@ -100,6 +100,8 @@ function stepper(style: PaginationStyle, path: string, resource: string, size: n
 				return { items: body };
 			case 'array':
 				return { items: body, next: body.length > 0 ? withParam('page', ++page) : undefined };
+			case 'header-total':
+				return { items: body, next: page * size < Number(headers.get('x-total-count')) ? withParam('page', ++page) : undefined };
 			case 'link': {
 				const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
 				return { items: body, next: next?.[1] };

@@ -1,7 +1,16 @@
 import { unwrapRecord } from '../../../nodes/SupportChat/actions/helpers';
 import { conversationSummary, tagName, userSummary } from '../../../nodes/SupportChat/actions/simplify';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../../../nodes/SupportChat/shared/vocabulary/envelopes';
-import { HAS_MORE_KEYS, LIST_KEYS, META_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../../nodes/SupportChat/shared/vocabulary/pages';
+import {
+	HAS_MORE_KEYS,
+	LIST_KEYS,
+	META_KEYS,
+	PAGE_COUNT_HEADERS,
+	PER_PAGE_KEYS,
+	RECORD_RANGE_UNITS,
+	TOTAL_HEADERS,
+	TOTAL_KEYS,
+} from '../../../nodes/SupportChat/shared/vocabulary/pages';
 import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../nodes/SupportChat/shared/vocabulary/records';
 import { DEFAULT_PAGINATION, findItems, itemIdentity, readPage } from '../../../nodes/SupportChat/transport/pageShape';
 import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
@@ -19,6 +28,9 @@ describe('the service vocabulary', () => {
 		['TOTAL_KEYS', TOTAL_KEYS],
 		['PER_PAGE_KEYS', PER_PAGE_KEYS],
 		['HAS_MORE_KEYS', HAS_MORE_KEYS],
+		['TOTAL_HEADERS', TOTAL_HEADERS],
+		['PAGE_COUNT_HEADERS', PAGE_COUNT_HEADERS],
+		['RECORD_RANGE_UNITS', RECORD_RANGE_UNITS],
 		['RECORD_ID_KEYS', RECORD_ID_KEYS],
 		['TAG_NAME_KEYS', TAG_NAME_KEYS],
 	])('%s names each key once', (_, keys) => {
@@ -45,6 +57,18 @@ describe('the service vocabulary', () => {
 
 	it.each(TOTAL_KEYS)('%s declares the total', (key) => {
 		expect(readPage({ data: [{ id: 1 }], [key]: 9 }, {}, request, DEFAULT_PAGINATION).total).toBe(9);
+	});
+
+	it.each(TOTAL_HEADERS)('the %s header declares the total', (name) => {
+		expect(readPage([{ id: 1 }], { [name]: '9' }, request, DEFAULT_PAGINATION).total).toBe(9);
+	});
+
+	it.each(PAGE_COUNT_HEADERS)('the %s header declares the page count', (name) => {
+		expect(readPage([{ id: 1 }], { [name]: '4' }, request, DEFAULT_PAGINATION).pages).toMatchObject({ after: 3, declared: '4 pages' });
+	});
+
+	it.each(RECORD_RANGE_UNITS)('a Content-Range in "%s" declares the total after its slash', (unit) => {
+		expect(readPage([{ id: 1 }], { 'content-range': `${unit} 0-0/9`.trim() }, request, DEFAULT_PAGINATION).total).toBe(9);
 	});
 
 	it.each(PER_PAGE_KEYS)('%s declares the page size', (key) => {

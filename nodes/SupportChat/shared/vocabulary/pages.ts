@@ -65,3 +65,19 @@ export const HAS_MORE_KEYS: readonly string[] = [
 	'hasNextPage',
 	'more',
 ];
+
+/**
+ * Response headers declaring the number of records in the whole list (json-server and GitLab's
+ * `X-Total-Count`/`X-Total`, Yii's `X-Pagination-Total-Count`, WordPress's `X-WP-Total`), lower-case
+ * as the transport keeps them. A count declared here is held as one in the body is.
+ */
+export const TOTAL_HEADERS: readonly string[] = ['x-total-count', 'x-total', 'x-pagination-total-count', 'total-count', 'x-wp-total'];
+
+/** Response headers declaring the number of pages (GitLab, Yii, WordPress). */
+export const PAGE_COUNT_HEADERS: readonly string[] = ['x-total-pages', 'x-pagination-page-count', 'x-wp-totalpages'];
+
+/**
+ * `Content-Range` units that count records, declaring the total after the slash: `items 0-24/137`, or no
+ * unit as PostgREST sends it (`0-24/137`). `bytes` is a byte range, not a list.
+ */
+export const RECORD_RANGE_UNITS: readonly string[] = ['', 'items'];

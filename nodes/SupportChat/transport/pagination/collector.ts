@@ -146,9 +146,13 @@ export class Collector {
 		this.record(reading);
 		this.promised = reading.explicit && hasNext;
 		const { items } = reading;
-		// An empty page that still points further is followed: some services filter pages after
-		// paging them. Max Pages and the repeat checks bound it.
-		if (items.length === 0) return this.promised && this.items.length < this.wanted;
+		// An empty page that still points further is followed (some services filter pages after paging
+		// them; Max Pages and the repeat checks bound it), unless it breaks what was declared: one before
+		// the declared end ends no list, and the pages after it would only hide the gap.
+		if (items.length === 0) {
+			this.holdToPromises(`page ${this.pages} came back empty`);
+			return this.promised && this.items.length < this.wanted;
+		}
 
 		// A page served before adds nothing: its records without ids would otherwise come twice. A page
 		// whose records all have ids is told by them (none new, below), so only a page holding records
@@ -201,8 +205,9 @@ export class Collector {
 	}
 
 	/**
-	 * The one rule behind "nothing silently cut": a list that ends before Limit must have kept every
-	 * promise of more the service made. A declared total is kept by the records received; a declared
+	 * The one rule behind "nothing silently cut": a list that ends before Limit, and every empty page
+	 * before it, must have kept each promise of more the service made (in its body or its headers,
+	 * as ./readPage reads them). A declared total is kept by the records received; a declared
 	 * page count (total_pages, last_page, a Link rel="last") by records on the last page it declares;
 	 * a has-more flag by a page it leads to. Pointers (links, cursors) are kept by being followed:
 	 * the readers follow every one they find, and a page after one that comes back without a body

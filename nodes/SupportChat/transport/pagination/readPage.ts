@@ -4,6 +4,7 @@ import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import { getPath } from '../../shared/json';
 import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
+import { headerCounts } from './headers';
 import { lookup, toBoolean, toCount, toSize } from './values';
 import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
@@ -34,6 +35,7 @@ function contextOf(body: unknown, headers: Record<string, string>, request: Page
 	const { nextPath, style } = settings;
 	const custom = nextPath !== '' ? { key: nextPath.slice(nextPath.lastIndexOf('.') + 1), value: getPath(body, nextPath) } : undefined;
 	const flag = style === 'hasMore' && custom ? custom : lookup(scopes, HAS_MORE_KEYS);
+	const inHeaders = headerCounts(headers);
 	const page: PageContext = {
 		body,
 		headers,
@@ -43,7 +45,8 @@ function contextOf(body: unknown, headers: Record<string, string>, request: Page
 		items,
 		scopes,
 		custom,
-		total: toCount(lookup(scopes, TOTAL_KEYS)?.value),
+		total: toCount(lookup(scopes, TOTAL_KEYS)?.value) ?? inHeaders.total,
+		headerPages: inHeaders.pages,
 		perPage: toSize(lookup(scopes, PER_PAGE_KEYS)?.value) ?? toSize(settings.pageSize),
 		hasMore: toBoolean(flag?.value),
 		hasMoreKey: flag?.key,

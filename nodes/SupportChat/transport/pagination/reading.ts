@@ -36,7 +36,7 @@ export interface PageReading {
 	 * page is the normal end.
 	 */
 	explicit: boolean;
-	/** Records in the whole list, when the page declares it. */
+	/** Records in the whole list, when the page declares it (in its body, or failing that its headers). */
 	total?: number;
 	/** Declared page size, when the page says it. */
 	pageSize?: number;
@@ -76,6 +76,8 @@ export interface PageContext {
 	/** The value at the user's Next Path, when one is set. */
 	custom?: Found;
 	total?: number;
+	/** The page count the response headers declare (`X-Total-Pages`); the body's is read by ./readers/pageNumber. */
+	headerPages?: number;
 	perPage?: number;
 	hasMore?: boolean;
 	/** The key of the has-more flag, for messages. */

@@ -6,10 +6,12 @@ const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNu
 const TOTAL_PAGES_KEYS = ['total_pages', 'totalPages', 'last_page', 'lastPage', 'page_count', 'pageCount', 'pages', 'num_pages'];
 
 const pageInBody = (page: PageContext) => toCount(lookup(page.scopes, PAGE_KEYS)?.value);
+/** The page count the body declares, or failing that the headers. */
+const countOfPages = (page: PageContext) => toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value) ?? page.headerPages;
 
 /** The page count a page declares, or one computed from its total and page size, with its words. */
 function pageCount(page: PageContext): { count: number; declared: string } | undefined {
-	const declaredPages = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
+	const declaredPages = countOfPages(page);
 	if (declaredPages !== undefined) return { count: declaredPages, declared: `${declaredPages} pages` };
 	if (page.total === undefined || page.perPage === undefined) return undefined;
 	return { count: Math.ceil(page.total / page.perPage), declared: `${page.total} records at ${page.perPage} a page` };
@@ -22,7 +24,7 @@ function pageCount(page: PageContext): { count: number; declared: string } | und
  * first, which the collector holds only of the first page.
  */
 export function declaredPages(page: PageContext): DeclaredPages | undefined {
-	const count = toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value);
+	const count = countOfPages(page);
 	if (count === undefined) return undefined;
 	const { request, settings } = page;
 	const known = pageInBody(page) ?? toCount(fieldOf(request.qs, settings.pageParam));
