@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * Class 9: what the README says of n8n and the poll trigger's state, held through n8n-core's real
  * PollTriggerExecutor. n8n 2.41.1 saves a poller's static data after the poll that runs when the

@@ -68,8 +68,8 @@ export async function paginate(
 			return await fetchPage(client, page, settings, relativeTo);
 		} catch (error) {
 			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
-			// Stopped before a request was sent (the poll trigger's budget): already explained.
-			if (error instanceof NodeOperationError) throw error;
+			// Stopped before a request was sent (the poll trigger's budget): already explained, handed back as it is.
+			if (error instanceof NodeOperationError) throw new NodeOperationError(ctx.getNode(), error);
 			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
 			throw new NodeApiError(ctx.getNode(), error as JsonObject);
 		}
