@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asText, isDataObject } from '../../shared/json';
-import { eventKey } from '../../shared/eventKey';
+import { isDataObject } from '../../shared/json';
 import type { SupportChatClient } from '../../transport/request';
 import { SUPPORT_BOARD_PAGE_SIZE, fn } from '../../transport/wires/supportBoardApi';
 import type { LoopOptions } from '../../trigger/loops';
 import { isOwnMessage } from '../../trigger/loops';
-import type { EventFinder, Found, Marks, PolledEvent, PollSettings } from '../types';
+import type { EventFinder, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../types';
+import { CLOSED_EVENT, conversationFound, highest, idOf, messageFound, rows, text, userFound } from './supportBoardEvents';
 
 /**
  * Support Board's functions made for this (its include/messages.php and users.php, 3.8.7), at their edges:
@@ -44,18 +44,9 @@ const MAX_PENDING = 1_000;
 const AFTER_EVERY_MESSAGE = '9999-12-31 23:59:59';
 /** Before every message's creation_time (MariaDB's first DATETIME), for a `last_id` of 0, which the product ignores. */
 const BEFORE_EVERY_MESSAGE = '1000-01-01 00:00:00';
-const CLOSED_EVENT = 'conversation-status-update-3';
 const MESSAGE_EVENTS: readonly PolledEvent[] = ['messageCreated', 'conversationCreated', 'conversationClosed'];
 
-const idOf = (value: unknown): number | undefined => {
-	const text = asText(value);
-	const n = text === undefined ? NaN : Number(text);
-	return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-};
-const text = (value: unknown): string => asText(value) ?? '';
 const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) => events.some((e) => settings.events.includes(e));
-const rows = (answer: unknown): IDataObject[] => (Array.isArray(answer) ? answer.filter(isDataObject) : []);
-const highest = (list: IDataObject[], key: string, floor: number) => list.reduce((top, row) => Math.max(top, idOf(row[key]) ?? 0), floor);
 
 function readMarks(marks: Marks): SbMarks {
 	const pending = Array.isArray(marks.pending) ? marks.pending.map(idOf).filter((id): id is number => id !== undefined) : [];
@@ -74,62 +65,6 @@ function keep(marks: SbMarks, settings: PollSettings): Marks {
 	if (wants(settings, 'userCreated')) kept.userId = marks.userId;
 	if (wants(settings, ...MESSAGE_EVENTS)) Object.assign(kept, { messageId: marks.messageId, conversationId: marks.conversationId ?? 0, pending: marks.pending });
 	return kept;
-}
-
-/** The event a message's payload names, for messages the product posts itself (assignments, archives). */
-function payloadEvent(message: IDataObject): string | undefined {
-	const payload = typeof message.payload === 'string' ? safeJson(message.payload) : message.payload;
-	return isDataObject(payload) && typeof payload.event === 'string' ? payload.event : undefined;
-}
-
-function safeJson(raw: string): unknown {
-	if (raw.length > 65_536 || !raw.startsWith('{')) return undefined;
-	try {
-		return JSON.parse(raw) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
-function userFound(user: IDataObject, seq: number): Found | undefined {
-	const userId = asText(user.id);
-	if (userId === undefined) return undefined;
-	const key = eventKey({ event: 'userCreated', userId });
-	return key === null ? undefined : { event: 'userCreated', key, at: text(user.creation_time), seq, conversationId: null, userId, messageId: null, source: 'poll get-new-users', data: user };
-}
-
-/** A message as an event: Conversation Closed for an archive's note, New Message for anyone's words, else none. */
-function messageFound(message: IDataObject, conversation: IDataObject, seq: number): Found | undefined {
-	const messageId = asText(message.id);
-	const conversationId = asText(message.conversation_id) ?? asText(conversation.conversation_id) ?? null;
-	if (messageId === undefined) return undefined;
-	const posted = payloadEvent(message);
-	const closing = posted === CLOSED_EVENT;
-	// Notes the product posts itself (an assignment, a status change) are no one's message.
-	if (!closing && text(message.message) === '' && text(message.attachments) === '' && posted !== undefined) return undefined;
-	const event: PolledEvent = closing ? 'conversationClosed' : 'messageCreated';
-	const key = eventKey({ event, conversationId, messageId, change: closing ? messageId : undefined });
-	if (key === null) return undefined;
-	return {
-		event,
-		key,
-		at: text(message.creation_time),
-		seq,
-		conversationId,
-		userId: closing ? (asText(conversation.conversation_user_id) ?? null) : (asText(message.user_id) ?? null),
-		messageId: closing ? null : messageId,
-		source: 'poll get-new-messages',
-		data: closing ? { ...conversation, conversation_status_code: '3', closing_message: message } : message,
-	};
-}
-
-function conversationFound(conversation: IDataObject, seq: number): Found | undefined {
-	const conversationId = asText(conversation.conversation_id);
-	if (conversationId === undefined) return undefined;
-	const key = eventKey({ event: 'conversationCreated', conversationId });
-	if (key === null) return undefined;
-	const { conversation_creation_time: at, conversation_user_id: userId } = conversation;
-	return { event: 'conversationCreated', key, at: text(at), seq, conversationId, userId: asText(userId) ?? null, messageId: null, source: 'poll get-new-conversations', data: conversation };
 }
 
 /** Asks `next(mark)` for what is above the mark until nothing is: the true highest id, however the first guess fell short. */
@@ -237,69 +172,70 @@ function isNewConversation(row: IDataObject, marks: SbMarks): boolean {
 	return marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime;
 }
 
-export function supportBoardFinder(loop: LoopOptions): EventFinder {
-	return {
-		async baseline(client, settings, kept) {
-			const marks = readMarks(kept?.marks ?? {});
-			const had = (...events: readonly PolledEvent[]) => kept !== undefined && events.some((e) => kept.events.includes(e));
-			if (wants(settings, 'userCreated') && !had('userCreated')) marks.userId = (await usersNow(client)).userId;
-			const newlyCreated = settings.events.includes('conversationCreated') && !had('conversationCreated');
-			if ((wants(settings, ...MESSAGE_EVENTS) && !had(...MESSAGE_EVENTS)) || newlyCreated) {
-				const now = await messagesNow(client);
-				if (!had(...MESSAGE_EVENTS)) marks.messageId = now.messageId;
-				// Every conversation there is now, empty ones too, is history.
-				marks.conversationId = newlyCreated ? await conversationsNow(client, now.conversationId) : now.conversationId;
-				marks.pending = [];
-			}
-			return { found: [], marks: keep(marks, settings) };
-		},
+async function baseline(client: SupportChatClient, settings: PollSettings, kept?: KeptMarks) {
+	const marks = readMarks(kept?.marks ?? {});
+	const had = (...events: readonly PolledEvent[]) => kept !== undefined && events.some((e) => kept.events.includes(e));
+	if (wants(settings, 'userCreated') && !had('userCreated')) marks.userId = (await usersNow(client)).userId;
+	const newlyCreated = settings.events.includes('conversationCreated') && !had('conversationCreated');
+	if ((wants(settings, ...MESSAGE_EVENTS) && !had(...MESSAGE_EVENTS)) || newlyCreated) {
+		const now = await messagesNow(client);
+		if (!had(...MESSAGE_EVENTS)) marks.messageId = now.messageId;
+		// Every conversation there is now, empty ones too, is history.
+		marks.conversationId = newlyCreated ? await conversationsNow(client, now.conversationId) : now.conversationId;
+		marks.pending = [];
+	}
+	return { found: [], marks: keep(marks, settings) };
+}
 
-		async since(client, settings, kept) {
-			const marks = readMarks(kept);
-			const found: Found[] = [];
-			const next: SbMarks = { ...marks };
-			if (wants(settings, 'userCreated')) next.userId = await newUsers(client, marks, found);
-			if (wants(settings, ...MESSAGE_EVENTS)) {
-				if (marks.conversationId === undefined) marks.conversationId = await conversationsNow(client, (await messagesNow(client)).conversationId);
-				const conversations = rows(await fn.read(client, 'get-new-conversations', { datetime: String(marks.messageId) }));
-				for (const conversation of conversations) {
-					if (settings.events.includes('conversationCreated') && isNewConversation(conversation, marks)) {
-						const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
-						if (event) found.push(event);
-					}
-					next.messageId = Math.max(next.messageId, await newMessages({ client, settings, loop, marks, found }, conversation));
-				}
-				const ids = conversations.map((row) => idOf(row.conversation_id)).filter((id): id is number => id !== undefined);
-				Object.assign(next, conversationMarks(marks, ids));
-			}
-			return { found, marks: keep(next, settings) };
-		},
-
-		async newest(client, settings) {
-			const found: Found[] = [];
-			if (wants(settings, 'userCreated')) {
-				const [user] = (await usersNow(client)).rows;
-				const event = user && userFound(user, 0);
+async function since(client: SupportChatClient, settings: PollSettings, kept: Marks, loop: LoopOptions) {
+	const marks = readMarks(kept);
+	const found: Found[] = [];
+	const next: SbMarks = { ...marks };
+	if (wants(settings, 'userCreated')) next.userId = await newUsers(client, marks, found);
+	if (wants(settings, ...MESSAGE_EVENTS)) {
+		if (marks.conversationId === undefined) marks.conversationId = await conversationsNow(client, (await messagesNow(client)).conversationId);
+		const conversations = rows(await fn.read(client, 'get-new-conversations', { datetime: String(marks.messageId) }));
+		for (const conversation of conversations) {
+			if (settings.events.includes('conversationCreated') && isNewConversation(conversation, marks)) {
+				const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
 				if (event) found.push(event);
 			}
-			if (wants(settings, ...MESSAGE_EVENTS)) {
-				const { rows: conversations } = await messagesNow(client);
-				const [latest] = conversations;
-				const event = latest && conversationFound(latest, 0);
-				if (event && settings.events.includes('conversationCreated')) found.push(event);
-				if (latest && settings.events.includes('messageCreated')) {
-					const message = { id: latest.message_id, conversation_id: latest.conversation_id, user_id: latest.message_user_id, message: latest.message, creation_time: latest.last_update_time };
-					const event = messageFound(message, latest, 1);
-					if (event) found.push(event);
-				}
-				const closed = conversations.find((row) => text(row.conversation_status_code) === '3');
-				if (closed && settings.events.includes('conversationClosed')) {
-					const message = { id: closed.message_id, conversation_id: closed.conversation_id, message: '', payload: { event: CLOSED_EVENT }, creation_time: closed.last_update_time };
-					const event = messageFound(message, closed, 2);
-					if (event) found.push(event);
-				}
-			}
-			return found;
-		},
-	};
+			next.messageId = Math.max(next.messageId, await newMessages({ client, settings, loop, marks, found }, conversation));
+		}
+		const ids = conversations.map((row) => idOf(row.conversation_id)).filter((id): id is number => id !== undefined);
+		Object.assign(next, conversationMarks(marks, ids));
+	}
+	return { found, marks: keep(next, settings) };
+}
+
+/** The newest event of each kind selected, for Fetch Test Event. */
+async function newest(client: SupportChatClient, settings: PollSettings): Promise<Found[]> {
+	const found: Found[] = [];
+	if (wants(settings, 'userCreated')) {
+		const [user] = (await usersNow(client)).rows;
+		const event = user && userFound(user, 0);
+		if (event) found.push(event);
+	}
+	if (wants(settings, ...MESSAGE_EVENTS)) {
+		const { rows: conversations } = await messagesNow(client);
+		const [latest] = conversations;
+		const event = latest && conversationFound(latest, 0);
+		if (event && settings.events.includes('conversationCreated')) found.push(event);
+		if (latest && settings.events.includes('messageCreated')) {
+			const message = { id: latest.message_id, conversation_id: latest.conversation_id, user_id: latest.message_user_id, message: latest.message, creation_time: latest.last_update_time };
+			const event = messageFound(message, latest, 1);
+			if (event) found.push(event);
+		}
+		const closed = conversations.find((row) => text(row.conversation_status_code) === '3');
+		if (closed && settings.events.includes('conversationClosed')) {
+			const message = { id: closed.message_id, conversation_id: closed.conversation_id, message: '', payload: { event: CLOSED_EVENT }, creation_time: closed.last_update_time };
+			const event = messageFound(message, closed, 2);
+			if (event) found.push(event);
+		}
+	}
+	return found;
+}
+
+export function supportBoardFinder(loop: LoopOptions): EventFinder {
+	return { baseline, since: (client, settings, kept) => since(client, settings, kept, loop), newest };
 }
