@@ -101,6 +101,23 @@ describe('class 6: any number of records sharing the mark\'s value come out once
 		expect(JSON.stringify(second.staticData).length).toBeGreaterThan(2_500 * 10);
 		expect(JSON.stringify(later.staticData).length).toBeLessThan(600);
 	});
+
+	it('after 10,000 events in ten polls the state is the size of the last tie, not of what was emitted', async () => {
+		const users = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: `n${from + i}`, created_at: new Date(Date.parse('2026-03-01T00:00:00Z') + (from + i) * 1000).toISOString() }));
+		serveUsers(users(0, 1));
+		let state = (await poll(['userCreated'], undefined, { options: NO_PAGES })).staticData;
+		let emitted = 0;
+		for (let round = 0; round < 10; round++) {
+			serveUsers(users(0, 1 + (round + 1) * 1_000));
+			const result = await poll(['userCreated'], state, { options: NO_PAGES });
+			emitted += result.events.length;
+			state = result.staticData;
+		}
+		expect(emitted).toBe(10_000);
+		const size = JSON.stringify(state).length;
+		process.stderr.write(`[poll.rest] state after 10,000 events: ${size} bytes of JSON\n`);
+		expect(size).toBeLessThan(400);
+	});
 });
 
 describe('class 8: nothing dropped without a word', () => {
