@@ -130,6 +130,14 @@ describe('class 8: nothing dropped without a word', () => {
 		expect(second.staticData).toEqual(first.staticData);
 	});
 
+	it('a record without an id is an error, not a silent gap', async () => {
+		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }]);
+		const first = await poll(['userCreated'], undefined, { options: NO_PAGES });
+		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }, { name: 'No Id', created_at: '2026-03-01T09:30:00Z' }]);
+		const second = await poll(['userCreated'], first.staticData, { options: NO_PAGES });
+		expect(second.error?.message).toMatch(/A users record \(number 2 in the list\) has no id/);
+	});
+
 	it('a Watermark Field that no record carries is named, with a record that lacks it', async () => {
 		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }]);
 		const result = await poll(['userCreated'], undefined, { options: { ...NO_PAGES, watermarkField: 'seq' } });

@@ -200,6 +200,19 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 		expect(third[1].eventKey).not.toBe(events[4].eventKey);
 	});
 
+	it('New Conversation alone reads no messages: each row carries its latest message id', async () => {
+		const first = await pollBoard(undefined, { events: ['conversationCreated'] });
+		const { conversation } = await board.supportBoard!.visitor.start({ message: 'Only the conversation matters', email: 'only@example.com' });
+		await call('send-message', { user_id: -1, conversation_id: String(conversation.id), message: 'A reply' });
+		board.clearLog();
+		const second = await pollBoard(first.staticData, { events: ['conversationCreated'] });
+		expect(json(second).map((e) => [e.event, e.conversationId])).toEqual([['conversationCreated', String(conversation.id)]]);
+		expect(fns()).toEqual(['get-new-conversations']);
+		board.clearLog();
+		expect((await pollBoard(second.staticData, { events: ['conversationCreated'] })).items).toBeNull();
+		expect(board.requests.map((r) => r.function)).toEqual(['get-new-conversations']);
+	});
+
 	it('notes the product posts itself (an assignment) are no message', async () => {
 		const first = await pollBoard();
 		const agent = String(Number(board.supportBoard!.data.staff!.agent.id.slice(2)));

@@ -126,7 +126,12 @@ function collectStream(client: SupportChatClient, stream: Stream, records: IData
 			);
 		}
 		const event = found(stream, record, field, value, index);
-		if (event === undefined) return;
+		if (event === undefined) {
+			throw client.refuse(
+				`A ${stream.list} record (number ${index + 1} in the list) has no id, so its event cannot be told from others; it is not skipped silently`,
+				'The service must send an id with every record: check that the Base URL points at its API.',
+			);
+		}
 		if (!rebase && (since === undefined || value > since.value || (value === since.value && !tie.has(event.key)))) events.push(event);
 		if (next === undefined || value > next.value) next = { field, value, raw: String(getPath(record, field)), tie: [] };
 		if (value === next.value && !next.tie.includes(event.key)) next.tie.push(event.key);

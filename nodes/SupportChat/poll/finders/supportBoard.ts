@@ -200,7 +200,9 @@ async function since(client: SupportChatClient, settings: PollSettings, kept: Ma
 				const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
 				if (event) found.push(event);
 			}
-			next.messageId = Math.max(next.messageId, await newMessages({ client, settings, loop, marks, found }, conversation));
+			// Each row carries its conversation's latest message id: without message events, that is all the mark needs.
+			const latest = wants(settings, 'messageCreated', 'conversationClosed') ? await newMessages({ client, settings, loop, marks, found }, conversation) : highest([conversation], 'message_id', 0);
+			next.messageId = Math.max(next.messageId, latest);
 		}
 		const ids = conversations.map((row) => idOf(row.conversation_id)).filter((id): id is number => id !== undefined);
 		Object.assign(next, conversationMarks(marks, ids));
