@@ -10,7 +10,7 @@ import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { callPoll } from '../helpers/engine';
+import { N8N_MAJOR, callPoll } from '../helpers/engine';
 import { TOKEN } from '../helpers/supportChat';
 
 const TYPE = 'n8n-nodes-support-chat.supportChatPollTrigger';
@@ -176,7 +176,8 @@ describe('class 7: the budget is asked before every request, not before each lis
 		expect(second.staticData).toEqual(first.staticData);
 	});
 
-	it("a slow service stops the poll before the request past n8n's budget, not after the whole list", async () => {
+	// n8n 1.x gives a poller no budget (getPollBudgetMs arrived in 2.x): the node then stops after 5 minutes.
+	(N8N_MAJOR >= 2 ? it : it.skip)("n8n 2.x: a slow service stops the poll before the request past n8n's budget, not after the whole list", async () => {
 		const first = await poll(['userCreated']);
 		sandbox.clearLog();
 		sandbox.fault({ method: 'GET', path: '/users', kind: 'slow', delayMs: 400, times: 10 });

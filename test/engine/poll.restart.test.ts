@@ -13,7 +13,7 @@ import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollT
 import { EVENT_CLAIMS } from '../../nodes/SupportChat/shared/claims';
 import type { Board } from '../helpers/board';
 import { openBoard } from '../helpers/board';
-import { pollHost } from '../helpers/engine';
+import { N8N_MAJOR, pollHost } from '../helpers/engine';
 
 const TYPE = 'n8n-nodes-support-chat.supportChatPollTrigger';
 let board: Board;
@@ -32,7 +32,8 @@ const marksOf = (saved: IDataObject) => JSON.stringify(saved['node:Poll Trigger'
 const messages = (items: Array<{ json: IDataObject }>) =>
 	items.map((item) => (item.json.event === 'messageCreated' ? (item.json.data as IDataObject).message : item.json.event));
 
-it('a restart reads again from the last save and emits nothing twice; an empty poll and Fetch Test Event save nothing', async () => {
+// n8n 1.x runs polls in its cli, without n8n-core's PollTriggerExecutor, and saves as it likes: the claim is n8n 2.41's.
+(N8N_MAJOR >= 2 ? it : it.skip)('n8n 2.x: a restart reads again from the last save and emits nothing twice; an empty poll and Fetch Test Event save nothing', async () => {
 	const poller = host();
 	await poller.activate();
 	const published = poller.saved();

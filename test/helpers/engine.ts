@@ -1042,6 +1042,9 @@ export async function testCredentials(opts: TestCredentialsOptions): Promise<INo
 	throw new UnexpectedError(`no node tests ${name}`);
 }
 
+/** The major version of the n8n-core the tests run on: 2, or 1 under compat/run-n8n1.sh. */
+export const N8N_MAJOR: number = Number((require('n8n-core/package.json') as { version: string }).version.split('.')[0]);
+
 export interface PollHost {
 	/** Publishing: the workflow is built from what is saved, n8n-core's PollTriggerExecutor runs the first poll, n8n saves. */
 	activate(): Promise<void>;
