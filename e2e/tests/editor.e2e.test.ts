@@ -31,11 +31,12 @@ import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
  * The editor as a user meets it, in a real browser (Debian's chromium through playwright-core): sign in,
  * credentials with the credential test, the node panel, parameters, pickers, a step run, the trigger's
  * test URL with a real delivery from the sandbox, and an error. Every check reads what the page shows.
- * Under `npm run docs:screenshots` it also writes the README's images (docs/images/); otherwise it
+ * Under `npm run docs:screenshots` it also writes the screenshots of the README and docs/ (docs/images/); otherwise it
  * writes nothing.
  */
 
 const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+const TRIGGER_DOC = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'webhook-trigger.md'), 'utf8');
 const USERS = 45;
 const PAGE_SIZE = 20;
 
@@ -61,11 +62,11 @@ function actionTexts(): string[] {
 }
 
 /**
- * The fields of a trigger item as the README's table under "Each event becomes one item" names them,
+ * The fields of a trigger item as docs/webhook-trigger.md's table under "Each event becomes one item" names them,
  * in order (`headers` comes only with Include Headers).
  */
 function documentedItemFields(): string[] {
-	const table = README.split('Each event becomes one item:')[1].trim().split('\n\n')[0];
+	const table = TRIGGER_DOC.split('Each event becomes one item:')[1].trim().split('\n\n')[0];
 	return table
 		.split('\n')
 		.slice(2)
@@ -369,7 +370,7 @@ describe('Support Chat Trigger', () => {
 		await trigger.getByTestId('radio-button-test').click();
 	});
 
-	test('listening with the editor\'s button, a lead from the sandbox appears in the output as the README\'s item table says', async () => {
+	test('listening with the editor\'s button, a lead from the sandbox appears in the output as the documented item table says', async () => {
 		const testUrl = (await trigger.getByText(/\/webhook-test\//).first().innerText()).trim();
 		// The editor saves the new workflow and registers the test webhook: the delivery waits for both.
 		const registered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run/.test(r.url()));

@@ -2,7 +2,7 @@
 /**
  * Every sentence the nodes show is checked against what the editor shows: an option a text names under
  * "Options → …" exists under that name in the node's Options, and the retry rule is one text, said by
- * the description and the README alike.
+ * the description and docs/errors-and-limits.md alike.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -67,10 +67,10 @@ it('names option paths only as the editor shows them: Options → <an option of 
 	expect(stale).toEqual([]);
 });
 
-it('says the retry rule in one text: the Max Attempts option and the README', () => {
+it('says the retry rule in one text: the Max Attempts option and docs/errors-and-limits.md', () => {
 	const maxAttempts = nodes[0].description.properties
 		.flatMap((property) => (property.name === 'options' ? ((property.options ?? []) as INodeProperties[]) : []))
 		.find((option) => option.name === 'maxAttempts');
 	expect(maxAttempts?.description).toContain(RETRY_RULE);
-	expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(RETRY_RULE);
+	expect(readFileSync(path.join(ROOT, 'docs', 'errors-and-limits.md'), 'utf8')).toContain(RETRY_RULE);
 });
