@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The engine part of npm run bench (its real-n8n part is scripts/e2e-bench.js --plain-loop-only):
  * Return All of 20,000 users from the sandbox, on every page style that declares a count and on

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * One measured variant of scripts/bench.ts, in a process of its own; prints one JSON line.
  * Usage: benchWorker <variant> <style> <baseUrl> <token> <pageSize>

@@ -4,7 +4,7 @@
 /**
  * The n8n editor in a real browser: Debian's chromium, driven by playwright-core. Installs chromium
  * with apt when it is missing (a fresh CI machine), launches it with a fresh profile, signs in through
- * n8n's sign-in page, and writes the README's screenshots when asked to.
+ * n8n's sign-in page, and writes the screenshots of the README and docs/ when asked to.
  */
 
 const { execFileSync } = require('node:child_process');
@@ -34,7 +34,7 @@ const CHROMIUM_ARGS = [
 /** `npm run docs:screenshots` sets it: the suite then (re)writes docs/images/*.png. */
 const SCREENSHOTS_ENV = 'SUPPORT_CHAT_DOCS_SCREENSHOTS';
 const IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
-/** What a README image may weigh. */
+/** What an image of the README or docs/ may weigh. */
 const MAX_SCREENSHOT_BYTES = 150 * 1024;
 
 /** @param {string} line */
@@ -116,13 +116,13 @@ async function signIn(page, baseUrl, user) {
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
 }
 
-/** Whether this run writes the README's screenshots. */
+/** Whether this run writes the screenshots of the README and docs/. */
 const writingScreenshots = () => process.env[SCREENSHOTS_ENV] === '1';
 
 /**
  * Writes `docs/images/<name>.png` from what the locator shows, only under `npm run docs:screenshots`:
- * an ordinary test run never rewrites committed files. Fails when the image would be heavier than the
- * README allows.
+ * an ordinary test run never rewrites committed files. Fails when the image would be heavier than
+ * MAX_SCREENSHOT_BYTES allows.
  * @param {import('playwright-core').Locator} locator
  * @param {string} name
  * @param {{ mask?: import('playwright-core').Locator[] }} [options]

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import { startN8n, type Execution, type N8nInstance, type N8nLine } from '../harness';
 import { deployWorkflow, exactExecutions, lastExecutionId, readWorkflow, SANDBOX_TOKEN, WEBHOOK_SECRET } from '.';
 import { startSandbox, type Sandbox, type WebhookDelivery, type WebhookTamper } from '../../sandbox';

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -40,7 +40,7 @@ const DEDUPE_NODE = 'Each event once';
  * n8n 2.41.1's Remove Duplicates writes its workflow's one row of processed_data on first use without a
  * lock: two runs that reach it first at the same instant both insert it, and SQLite refuses one
  * (SQLITE_CONSTRAINT). That run's event is lost to the webhook, and the poll finds it again: the run
- * fails, nothing is lost. Seen once on a fresh machine under load (README › Both triggers).
+ * fails, nothing is lost. Seen once on a fresh machine under load (docs/poll-trigger.md › Both triggers, each event once).
  */
 function isFirstUseRace(run: Execution): boolean {
 	const result = run.data?.resultData;

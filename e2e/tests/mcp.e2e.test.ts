@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import { startN8n, type Execution, type N8nInstance, type WorkflowJson } from '../harness';
 import { deployWorkflow, exactExecutions, lastExecutionId, readWorkflow, SANDBOX_TOKEN } from '../support';
 import { connectMcpClient } from '../support/mcpClient';
@@ -158,7 +158,7 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 
 	test("an unknown user id: the client gets the tool's answer { error } with the service's message and our hint", async () => {
 		const { result, run } = await callOnce('Get_user', { userId: 'u_missing' });
-		// As n8n's own tools do, a failed call is answered, not thrown (README › As an AI tool › Errors):
+		// As n8n's own tools do, a failed call is answered, not thrown (docs/ai-tool.md › Errors):
 		// thrown, AI Agent 2.x would hand its model an empty message. On Error › Stop Workflow throws.
 		expect(result.isError).toBeFalsy();
 		expect(JSON.parse(onlyText(result))).toEqual([

@@ -1,4 +1,4 @@
-// Benchmark code, never shipped: README › Benchmark.
+// Benchmark code, never shipped: docs/benchmark.md.
 'use strict';
 
 /**

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The credential dialog's test (issue 9), run as n8n runs it: the nodes' `testedBy` function under
  * n8n-core's CredentialTestContext, against the sandbox. What it answers is what the dialog shows.

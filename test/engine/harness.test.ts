@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Proves the engine harness: real n8n-core execution, real HTTP to a loopback server, credentials
  * applied through a generic `authenticate` block, errors and continue-on-fail as n8n records them,

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * A hostile or broken service, met by the node in the real engine (issue 8): redirects that would carry
  * the token away or send a write twice, answers that trickle or inflate, 2xx answers that are not
@@ -178,7 +178,7 @@ describe('answers are bounded in time and size', () => {
 	});
 });
 
-describe('a 2xx counts as a success only by the README’s rule', () => {
+describe('a 2xx counts as a success only by the rule of docs/errors-and-limits.md', () => {
 	const loginPage = '<!doctype html><html><head><title>Sign in</title></head><body><form>…</form></body></html>';
 
 	it.each([

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Class 4: the webhook trigger and the poll trigger of one workflow run each event once. The sandbox's
  * Support Board mode sends its real webhooks to the Support Chat Trigger (n8n-core's WebhookContext, one

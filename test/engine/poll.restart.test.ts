@@ -1,5 +1,5 @@
 /**
- * Class 9: what the README says of n8n and the poll trigger's state, held through n8n-core's real
+ * Class 9: what docs/poll-trigger.md says of n8n and the poll trigger's state, held through n8n-core's real
  * PollTriggerExecutor. n8n 2.41.1 saves a poller's static data after the poll that runs when the
  * workflow is published, and after each poll that emits; not after a poll that emits nothing or fails,
  * never after Fetch Test Event. A restart therefore reads again from the last save: what it reads again

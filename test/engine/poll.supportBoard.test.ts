@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The poll trigger's promise on Support Board, where the product's own behaviour is the cause: history
  * never comes out as new (classes 1), a product with no message yet still fires (2), the workflow's own

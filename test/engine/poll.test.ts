@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The poll trigger under n8n-core's real PollContext against the sandbox's REST API: the first poll
  * records where things stand, later ones emit what is new once, oldest first; an error moves nothing.

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Duplicates that arrive together. n8n serves requests to one webhook concurrently: each request
  * rebuilds the workflow from the static data saved so far, runs the trigger's `webhook()`, and saves its

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The sandbox's Support Board mode sends its webhooks, from the actions that fire them in the product,
  * to the Support Chat Trigger under n8n-core's real WebhookContext: what a Support Board user's workflow

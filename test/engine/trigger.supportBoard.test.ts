@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Support Board's deliveries through the Support Chat Trigger in n8n-core's real webhook context, then
  * a run of the workflow from the items the trigger returned. Bodies in the product's exact shapes

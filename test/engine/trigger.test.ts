@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The Support Chat Trigger in n8n-core's real webhook context, fed by the deliveries the sandbox
  * really sends over HTTP, and workflows of trigger plus action nodes that react and call the service

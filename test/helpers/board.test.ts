@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The Board adapter (helpers/board.ts) against its target: the sandbox's Support Board mode, or, with
  * SUPPORT_CHAT_TESTBED=/tmp/sb/run/env.json, the real Support Board 3.8.7 test bed. Each method's effect

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * "A Support Board" for engine tests: the sandbox's Support Board mode, or the real product's test bed
  * (Support Board 3.8.7 on this machine, /work/shared/supportboard/README.md) when

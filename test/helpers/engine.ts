@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Runs nodes inside the real n8n engine (n8n-core's `WorkflowExecute` and `WebhookContext`), in-process.
  *
@@ -1063,7 +1063,7 @@ export interface PollHost {
 }
 
 /**
- * A poller as n8n 2.41.1's main runs it, for the claims the README makes about what n8n saves. The poll
+ * A poller as n8n 2.41.1's main runs it, for the claims docs/poll-trigger.md makes about what n8n saves. The poll
  * runs through n8n-core's real `PollTriggerExecutor` and `PollContext`; what stands in for n8n's cli is
  * only when the static data goes to the "database": after the poll that runs at activation, and in
  * `__emit` (a poll that emits); never after a poll that emits nothing or fails, nor after Fetch Test

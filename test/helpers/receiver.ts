@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * A stand-in for the n8n instance the chat service posts its webhooks to: a real HTTP server on
  * 127.0.0.1 whose paths are the trigger's webhook URLs. Each delivery goes, bytes, headers and query

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The published tarball, unpacked, loads the way n8n loads an installed community package: through
  * n8n-core's own `PackageDirectoryLoader`, which reads the `n8n` block of package.json, instantiates

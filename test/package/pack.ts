@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The package as npm publishes it: `npm pack` run in the repository, as `npm publish` would run it
  * (same `files`, same .npmrc). Scripts are ignored, so what is packed is the `dist/` the test run built.

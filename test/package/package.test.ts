@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * What n8n's verification guidelines and its package scanner check in a published package, checked
  * before publishing: the manifest, and the exact contents of the tarball `npm publish` would upload.

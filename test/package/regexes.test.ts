@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Every regular expression in the shipped code may meet text from the service or a webhook sender, so
  * none may take super-linear time (issue 8, class 3). The lint (eslint-plugin-regexp) judges patterns by

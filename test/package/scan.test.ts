@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * n8n's package scanner, run before publishing instead of after: its ESLint pass (scanner.mjs) over
  * the source and over the tarball npm would publish, with its `no-console` rule and inline

@@ -13,8 +13,8 @@ export function isSafeToRepeat(method: IHttpRequestMethods): boolean {
 
 /**
  * The retry rule in words. Max Attempts repeats it as a literal (n8n's linter reads descriptions
- * statically) and so does the README; a test holds both to this text. The code is `decideRetry` below,
- * with `isSafeToRepeat` (and, for Support Board, its wire's function table).
+ * statically) and so does docs/errors-and-limits.md; a test holds both to this text. The code is
+ * `decideRetry` below, with `isSafeToRepeat` (and, for Support Board, its wire's function table).
  */
 export const RETRY_RULE =
 	'A 429 is retried on any request. Server errors, network failures and timeouts are retried only where repeating does nothing twice: reads, updates and deletes (with Support Board, its reads, update-user and delete-user), never creations, messages, tags, assignments or closings. A delete retried after its first attempt went through finds nothing, which counts as deleted.';

@@ -16,7 +16,7 @@ export const NO_RECORD =
 	'The node does not make up a record from an answer without one. Check the Base URL and the ID; if your service answers reads this way, it is not one the node can read.';
 
 /**
- * The one rule for what a 2xx answer means (README: What counts as a success):
+ * The one rule for what a 2xx answer means (docs/errors-and-limits.md › What counts as a success):
  * - an HTML page is a failure, whatever the status: a proxy, a login or a maintenance page answered;
  * - text that claims JSON but does not parse is a failure;
  * - a body that says it failed (`success: false`, `status: "error"`…) or is `false` is a failure;

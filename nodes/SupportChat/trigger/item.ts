@@ -26,8 +26,8 @@ interface AcceptedEvent {
 }
 
 /**
- * The item an event becomes: its fields are public (README › Trigger › Events, "Each event becomes one
- * item"), so every workflow reads the same names whatever the payload style.
+ * The item an event becomes: its fields are public (docs/webhook-trigger.md › Events, "Each event becomes
+ * one item"), so every workflow reads the same names whatever the payload style.
  */
 export function eventItem(
 	event: AcceptedEvent,

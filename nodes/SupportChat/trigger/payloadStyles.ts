@@ -1,7 +1,7 @@
 /**
  * Payload styles: where the senders the trigger knows put a delivery's event name, the event's data,
  * JSON text and the delivery's own id. The one home of that knowledge: a new payload style is its keys
- * added to the lists below (README › Development › How to add a payload style). Each list is read in
+ * added to the lists below (CONTRIBUTING.md › How to add a payload style). Each list is read in
  * its order, the first key present winning; the order in which the lists themselves are read is that
  * of `detectEvent` (detect.ts) and `deliveryId` (deliveryId.ts).
  *

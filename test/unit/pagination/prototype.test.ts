@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Words that also name Object.prototype members (issue 8, class 12), fed as keys and values of page
  * answers, as Items and Next Paths and as parameter names: readers look up own properties only, so each

@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Deliveries written by an attacker or a broken sender (issue 8): huge names, words that are also
  * names on Object.prototype, services that mark an agent's message only by role or by ids, echoed

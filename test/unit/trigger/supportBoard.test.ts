@@ -1,4 +1,4 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Every kind of delivery Support Board 3.8.7 sends, in its exact shapes (as a real copy of the product
  * posted them: `{function, key, data, sender-url}`, the widget's kinds serialised by jQuery and PHP, so
