@@ -9,23 +9,10 @@ import path from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { SupportChat } from '../../../nodes/SupportChat/SupportChat.node';
-import { SupportChatPollTrigger } from '../../../nodes/SupportChat/SupportChatPollTrigger.node';
-import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import { RETRY_RULE } from '../../../nodes/SupportChat/transport/retry';
+import { NODES as nodes, unknownOptions } from '../../helpers/options';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const nodes = [new SupportChat(), new SupportChatTrigger(), new SupportChatPollTrigger()];
-
-/** The display names the editor shows inside every node's Options collection. */
-const optionNames = new Set(
-	nodes.flatMap((node) =>
-		node.description.properties
-			.filter((property) => property.name === 'options' && property.type === 'collection')
-			.flatMap((property) => (property.options ?? []) as INodeProperties[])
-			.map((option) => option.displayName),
-	),
-);
 
 function sources(dir: string): string[] {
 	return readdirSync(dir).flatMap((entry) => {
@@ -53,14 +40,12 @@ function texts(properties: readonly unknown[]): string[] {
 	});
 }
 
-const NAMED_OPTION = /Options → ([A-Z][\w-]*(?: (?:[A-Z][\w-]*|\(\w+\)))*)/g;
-
 it('names option paths only as the editor shows them: Options → <an option of the Options collection>', () => {
 	const named = [
 		...codeLines.map(({ where, line }) => ({ where, text: line })),
 		...nodes.flatMap((node) => texts(node.description.properties).map((text) => ({ where: node.description.name, text }))),
 	];
-	const unknown = named.flatMap(({ where, text }) => [...text.matchAll(NAMED_OPTION)].filter((m) => !optionNames.has(m[1])).map((m) => `${where}: ${m[1]}`));
+	const unknown = named.flatMap(({ where, text }) => unknownOptions(text).map((name) => `${where}: ${name}`));
 	expect(unknown).toEqual([]);
 	// The editor shows Options as one flat collection: no nested path, and no README a user of n8n does not have.
 	const stale = named.filter(({ text }) => /Options > |README ›/.test(text)).map(({ where }) => where);
