@@ -414,6 +414,47 @@ describe('auto-tag-by-keyword.json, our part (Filter by stand-in)', () => {
 	});
 });
 
+describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter by stand-in, Support Board)', () => {
+	const workflow = load('catch-up-both-triggers.json');
+	const part = ['New messages only', 'Reply as the agent'];
+	let board: Sandbox;
+	beforeAll(async () => {
+		board = await startSandbox({ api: 'support-board', token: TOKEN, seed: { users: 3, conversations: 2 } });
+	});
+	afterAll(async () => await board.close());
+
+	it('answers a New Message once, as the agent, in its conversation; other events get no reply', async () => {
+		const sb = board.supportBoard!;
+		const chat = await sb.visitor.start({ message: 'Hello', first_name: 'Ada' });
+		const conversationId = String(chat.conversation.id);
+		board.clearLog();
+
+		const run = expectSuccess(
+			await runWorkflow({
+				workflow: { nodes: workflow.nodes.filter((entry) => part.includes(entry.name)), connections: { [part[0]]: workflow.connections[part[0]] } },
+				nodeTypes: engineTypes(),
+				credentials: credentialsFor(board, { api: 'supportBoard', baseUrl: sb.installUrl }),
+				startNode: part[0],
+				// Items as either trigger gives them after Remove Duplicates.
+				startItems: [
+					{ event: 'userCreated', eventKey: `userCreated:${chat.user.id}`, userId: String(chat.user.id), conversationId: null },
+					{ event: 'conversationCreated', eventKey: `conversationCreated:${conversationId}`, conversationId },
+					{ event: 'messageCreated', eventKey: `messageCreated:${chat.message.id}`, conversationId, messageId: String(chat.message.id) },
+				],
+				mode: 'trigger',
+			}),
+		);
+
+		const reply = node(workflow, part[1]).parameters.message;
+		expect(run.output(part[1])).toHaveLength(1);
+		expect(board.requests.map((request) => request.function)).toEqual(['send-message']);
+		// -1: the admin whose token it is writes, as Support Board's own agents do.
+		expect(board.requests[0].body).toMatchObject({ function: 'send-message', conversation_id: conversationId, user_id: -1, message: reply });
+		const last = board.state.messages.at(-1) as { user_id?: string; message: string; type: string };
+		expect(last).toMatchObject({ user_id: sb.data.admin.id, message: reply, type: 'agent' });
+	});
+});
+
 describe('close-idle-conversations.json, our part (Schedule Trigger and Filter by stand-ins)', () => {
 	const workflow = load('close-idle-conversations.json');
 
