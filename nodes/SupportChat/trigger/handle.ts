@@ -13,7 +13,7 @@ import { ANY_EVENT, UNKNOWN_EVENT } from './events';
 import { eventItem } from './item';
 import { isOwnMessage } from './loops';
 import { maskField, secretMask } from './mask';
-import type { TriggerSettings } from './readSettings';
+import type { TriggerSettings } from './settings';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { HeaderMap } from './util';
 import { headerValue, lowerCaseHeaders } from './util';

@@ -12,7 +12,7 @@ import { deliveryKey } from './key';
 import type { LoopOptions } from './loops';
 import { messageInFocus } from './loops';
 import { maskHeaders } from './mask';
-import type { TriggerSettings } from './readSettings';
+import type { TriggerSettings } from './settings';
 import type { HeaderMap } from './util';
 
 /** One event that starts the workflow, as handle.ts found it. */

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 
 import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';

@@ -6,7 +6,7 @@
  */
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
 import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
