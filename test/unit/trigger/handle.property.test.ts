@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 
 import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
-import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/settings';

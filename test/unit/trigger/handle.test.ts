@@ -1,7 +1,8 @@
 import { createHmac } from 'crypto';
 
 import { DEDUPE_KEY } from '../../../nodes/SupportChat/trigger/dedupe';
-import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
+import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
