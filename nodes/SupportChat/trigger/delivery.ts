@@ -1,14 +1,17 @@
+import type { EventKeyParts } from '../shared/eventKey';
+import { eventKey } from '../shared/eventKey';
 import type { PlainObject } from '../shared/json';
+import { asText, fieldOf, isRecord } from '../shared/json';
 import { maskSecretFields } from '../shared/secretFields';
+import { CLOSED_AT_KEYS } from '../shared/vocabulary/times';
 import { parseBody } from './body';
 import type { DeliveryId } from './deliveryId';
 import { entryDeliveryId } from './deliveryId';
 import type { DetectedEvent } from './detect';
-import { detectEvent, namedDelivery, resourceOfDelivery } from './detect';
+import { recogniseEvent } from './detect';
 import { unwrapEventData } from './envelope';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';
-import { deliveryKey } from './key';
 import type { OwnMessage } from './loops';
 import { isOwnMessage } from './loops';
 import { maskField } from './mask';
@@ -56,6 +59,38 @@ export interface Delivery {
 
 export type ReadDelivery = { ok: true; delivery: Delivery } | { ok: false; status: 400 | 401; error: string };
 
+/** Where a delivery's data may keep the record whose change it reports, nearest first. */
+const RECORD_PLACES = ['', 'conversation', 'details'] as const;
+
+function firstOf(data: unknown, keys: readonly string[]): string | undefined {
+	for (const place of RECORD_PLACES) {
+		const record = place === '' ? data : isRecord(data) ? fieldOf(data, place) : undefined;
+		if (!isRecord(record)) continue;
+		for (const key of keys) {
+			const value = asText(fieldOf(record, key));
+			if (value !== undefined) return value;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * What tells this change from another of the same kind on the same record, as far as the delivery says:
+ * a closing's time (the poll trigger reads the same field of the record), the tag applied, the contact
+ * left. Support Board's archive delivery carries none of these (only the conversation and its status).
+ */
+const CHANGES: Readonly<Record<string, readonly string[]>> = {
+	conversationClosed: CLOSED_AT_KEYS,
+	tagApplied: ['tag', 'tag_name', 'name'],
+	leadCaptured: ['email', 'phone'],
+};
+
+/** The delivery's eventKey: the same as the poll trigger gives the same event (shared/eventKey). */
+function deliveryKey(event: string, ids: Omit<EventKeyParts, 'event' | 'change'>, data: unknown): string | null {
+	const keys = Object.hasOwn(CHANGES, event) ? CHANGES[event] : undefined;
+	return eventKey({ event, ...ids, change: keys === undefined ? undefined : firstOf(data, keys) });
+}
+
 function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
 	if (Buffer.isBuffer(raw)) return raw;
 	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
@@ -68,14 +103,10 @@ function readEntry(received: PlainObject, index: number, batch: boolean, headers
 	// A visitor's password, its hash and login token have no value known in advance: masked by name.
 	const body = maskSecretFields(received);
 	const data = unwrapEventData(body);
-	const detected = detectEvent(body, headers, data);
+	const { detected, about, formId } = recogniseEvent(body, headers, data);
 	const loop = { ignoreOwnTypes: settings.ignoreOwnMessages, ignoredSenderIds: settings.ignoredSenderIds };
 	const sender = detected.event === 'messageCreated' ? isOwnMessage(body, loop, data) : undefined;
-	const ids = extractIds(body, resourceOfDelivery(detected), {
-		formId: namedDelivery(detected.name)?.formId === true,
-		message: sender?.message,
-		data,
-	});
+	const ids = extractIds(body, about, { formId, message: sender?.message, data });
 	return {
 		body,
 		data,

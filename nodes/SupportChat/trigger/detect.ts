@@ -189,7 +189,7 @@ export function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainOb
 }
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
-export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+function namedDelivery(name: string | undefined): NamedDelivery | undefined {
 	return name === undefined || name.length > MAX_NAME_LENGTH ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
 }
 
@@ -198,7 +198,7 @@ export function namedDelivery(name: string | undefined): NamedDelivery | undefin
  * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
  * has its ids.
  */
-export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
+function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
 	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
 	if (known !== undefined || detected.name === undefined) return known;
 	for (const word of normaliseEventName(detected.name)) {
@@ -206,4 +206,19 @@ export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource 
 		if (resource !== undefined) return resource;
 	}
 	return undefined;
+}
+
+/** An entry's event and what its data's own `id` names, for reading its ids (ids.ts). */
+export interface RecognisedEvent {
+	detected: DetectedEvent;
+	/** The resource the delivery is about (`resourceOfDelivery`). */
+	about?: ReferencedResource;
+	/** Its data's own `id` names a form, not a record (`NAMED_DELIVERIES`). */
+	formId: boolean;
+}
+
+/** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
+export function recogniseEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): RecognisedEvent {
+	const detected = detectEvent(body, headers, data);
+	return { detected, about: resourceOfDelivery(detected), formId: namedDelivery(detected.name)?.formId === true };
 }
