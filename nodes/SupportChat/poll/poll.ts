@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { clientSettings, paginationSettings } from '../actions/readOptions';
 import { EVENT_CLAIMS } from '../shared/claims';
+import { eventItem } from '../shared/eventItem';
 import type { SupportChatClient } from '../transport/request';
 import { SupportChatClient as Client } from '../transport/request';
 import { supportBoardWire } from '../transport/wires/supportBoard';
@@ -52,21 +53,19 @@ function finderFor(ctx: IPollFunctions, client: SupportChatClient, options: IDat
 }
 
 function toItem(event: Found, receivedAt: string): INodeExecutionData {
-	return {
-		json: {
-			event: event.event,
-			eventName: null,
-			eventSource: event.source,
-			eventKey: event.key,
-			conversationId: event.conversationId,
-			userId: event.userId,
-			messageId: event.messageId,
-			deliveryId: null,
-			receivedAt,
-			data: event.data,
-			body: null,
-		},
-	};
+	return eventItem({
+		event: event.event,
+		eventName: null,
+		eventSource: event.source,
+		eventKey: event.key,
+		conversationId: event.conversationId,
+		userId: event.userId,
+		messageId: event.messageId,
+		deliveryId: null,
+		receivedAt,
+		data: event.data,
+		body: null,
+	});
 }
 
 const emit = (events: Found[], now: string) => (events.length > 0 ? [events.map((event) => toItem(event, now))] : null);

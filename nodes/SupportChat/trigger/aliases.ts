@@ -1,5 +1,6 @@
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_NOUNS } from '../shared/vocabulary/records';
+import { CLOSE_ACTIONS } from '../shared/vocabulary/times';
 import type { CanonicalEvent } from './events';
 
 /**
@@ -17,8 +18,6 @@ interface EventAlias {
 	/** Only when the payload's status says the conversation is closed (`conversation-status-updated`). */
 	requiresClosedStatus?: true;
 }
-
-const CLOSE = ['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete', 'stop'];
 
 /**
  * THE alias table. A name matches a row when its words are one of the row's subjects plus only words
@@ -44,7 +43,7 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
 		subjects: RESOURCE_NOUNS.conversation,
 		actions: ['create', 'new', 'add', 'start', 'open', 'begin', 'initiate'],
 	},
-	{ event: 'conversationClosed', subjects: RESOURCE_NOUNS.conversation, actions: CLOSE },
+	{ event: 'conversationClosed', subjects: RESOURCE_NOUNS.conversation, actions: CLOSE_ACTIONS },
 	{
 		event: 'conversationClosed',
 		subjects: RESOURCE_NOUNS.conversation,

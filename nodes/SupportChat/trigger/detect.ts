@@ -34,8 +34,14 @@ export interface DetectedEvent {
 	source?: string;
 }
 
+/** A delivery's entry and the event's data inside its envelope, unwrapped once by the caller. */
+interface Payload {
+	body: PlainObject;
+	data: PlainObject;
+}
+
 /** Matches normalised words against the alias table. */
-function matchWords(words: string[], body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+function matchWords(words: string[], payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
 	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
 	if (lead === undefined) return undefined;
 	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
@@ -47,15 +53,14 @@ function matchWords(words: string[], body: PlainObject, allowBareSubject: boolea
 				? alias.actions.includes('')
 				: actions.every((word) => alias.actions.includes(word));
 		if (!accepts) continue;
-		if (alias.requiresClosedStatus && !hasClosedStatus(body)) continue;
+		if (alias.requiresClosedStatus && !hasClosedStatus(payload.body, payload.data)) continue;
 		return alias.event;
 	}
 	return undefined;
 }
 
 /** Subjects taken from resource keys present in the payload (`{ action: 'created', conversation: {...} }`). */
-function subjectsFromKeys(body: PlainObject): string[] {
-	const data = unwrapEventData(body);
+function subjectsFromKeys({ body, data }: Payload): string[] {
 	const found: string[] = [];
 	for (const place of [body, data]) {
 		for (const [key, value] of Object.entries(place)) {
@@ -127,25 +132,26 @@ function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidat
  * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
  * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
  */
-function resolve(candidate: Candidate, body: PlainObject, allowBareSubject: boolean): CanonicalEvent | undefined {
+function resolve(candidate: Candidate, payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
+	const { body } = payload;
 	const named = namedDelivery(candidate.name);
 	if (named?.event !== undefined) return named.event;
 	const words = normaliseEventName(candidate.name);
 	if (words.length === 0) return undefined;
 	const hasSubject = words.some((word) => SUBJECT_WORDS.has(word));
 	const hasAction = words.some((word) => !SUBJECT_WORDS.has(word));
-	if (hasSubject && hasAction) return matchWords(words, body, false);
+	if (hasSubject && hasAction) return matchWords(words, payload, false);
 	if (hasSubject) {
 		const action =
 			candidate.source !== 'body.action' && typeof body.action === 'string'
 				? normaliseEventName(body.action)
 				: [];
-		if (action.length > 0) return matchWords([...words, ...action], body, false);
-		return allowBareSubject ? matchWords(words, body, true) : undefined;
+		if (action.length > 0) return matchWords([...words, ...action], payload, false);
+		return allowBareSubject ? matchWords(words, payload, true) : undefined;
 	}
-	const subjects = subjectsFromKeys(body);
+	const subjects = subjectsFromKeys(payload);
 	if (subjects.length === 0) return undefined;
-	return matchWords([...subjects, ...words], body, false);
+	return matchWords([...subjects, ...words], payload, false);
 }
 
 /**
@@ -156,11 +162,14 @@ function resolve(candidate: Candidate, body: PlainObject, allowBareSubject: bool
  * forms (`event.type`, `data.event`, `payload.event`, `meta.event`); the first one present decides,
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
+ *
+ * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
  */
-export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEvent {
+export function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject = unwrapEventData(body)): DetectedEvent {
+	const payload: Payload = { body, data };
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
-		const event = resolve(explicit, body, true) ?? UNKNOWN_EVENT;
+		const event = resolve(explicit, payload, true) ?? UNKNOWN_EVENT;
 		return { event, name: explicit.name, source: explicit.source };
 	}
 
@@ -170,7 +179,7 @@ export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEven
 		if (value !== undefined) weak.push({ name: value, source: `body.${key}` });
 	}
 	for (const candidate of weak) {
-		const event = resolve(candidate, body, false);
+		const event = resolve(candidate, payload, false);
 		if (event !== undefined) return { event, name: candidate.name, source: candidate.source };
 	}
 	const reported = weak.find((candidate) => candidate.source !== 'body.name');
@@ -180,7 +189,7 @@ export function detectEvent(body: PlainObject, headers: HeaderMap): DetectedEven
 }
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
-export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+function namedDelivery(name: string | undefined): NamedDelivery | undefined {
 	return name === undefined || name.length > MAX_NAME_LENGTH ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
 }
 
@@ -189,7 +198,7 @@ export function namedDelivery(name: string | undefined): NamedDelivery | undefin
  * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
  * has its ids.
  */
-export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
+function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
 	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
 	if (known !== undefined || detected.name === undefined) return known;
 	for (const word of normaliseEventName(detected.name)) {
@@ -197,4 +206,19 @@ export function resourceOfDelivery(detected: DetectedEvent): ReferencedResource 
 		if (resource !== undefined) return resource;
 	}
 	return undefined;
+}
+
+/** An entry's event and what its data's own `id` names, for reading its ids (ids.ts). */
+export interface RecognisedEvent {
+	detected: DetectedEvent;
+	/** The resource the delivery is about (`resourceOfDelivery`). */
+	about?: ReferencedResource;
+	/** Its data's own `id` names a form, not a record (`NAMED_DELIVERIES`). */
+	formId: boolean;
+}
+
+/** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
+export function recogniseEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): RecognisedEvent {
+	const detected = detectEvent(body, headers, data);
+	return { detected, about: resourceOfDelivery(detected), formId: namedDelivery(detected.name)?.formId === true };
 }

@@ -1,40 +1,26 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../shared/json';
-import { maskSecretFields } from '../shared/secretFields';
+import { eventItem } from '../shared/eventItem';
 import type { SecretMask } from '../shared/secrets';
-import { parseBody } from './body';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
-import { entryDeliveryId } from './deliveryId';
+import type { Delivery, DeliveryEntry, DeliveryRequest } from './delivery';
+import { readDelivery } from './delivery';
 import type { DetectedEvent } from './detect';
-import { detectEvent } from './detect';
 import { ANY_EVENT, UNKNOWN_EVENT } from './events';
-import { eventItem } from './item';
-import { isOwnMessage } from './loops';
-import { maskField, secretMask } from './mask';
-import type { TriggerSettings } from './readSettings';
-import { checkBeforeParsing, checkBodyFields } from './schemes';
-import type { HeaderMap } from './util';
-import { headerValue, lowerCaseHeaders } from './util';
+import { maskHeaders, secretMask } from './mask';
+import type { TriggerSettings } from './settings';
+import { MAX_NAME_LENGTH } from './words';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */
 const MAX_REASONS = 20;
 
 /**
- * One delivery, start to finish: verify, parse, recognise, filter, suppress duplicates and own
- * messages, and build the items. A pure function of the request, the settings, the static data and the
- * time; the node's `webhook()` only reads its parameters, calls this and writes the answer.
+ * One delivery, start to finish: read it once (delivery.ts: verified, parsed, each event recognised
+ * and its ids and sender read), then decide on each event (selected, own message, duplicate, claimed by
+ * the poll trigger) and build its item. A pure function of the request, the settings, the static data
+ * and the time; the node's `webhook()` only reads its parameters, calls this and writes the answer.
  */
-
-export interface DeliveryRequest {
-	/** The body exactly as received (express `req.rawBody`). */
-	rawBody?: Buffer | string | null;
-	/** What n8n parsed, used only when there are no raw bytes (multipart). */
-	body?: unknown;
-	headers: HeaderMap;
-	query?: unknown;
-}
 
 interface ResponseBody {
 	received: boolean;
@@ -51,20 +37,9 @@ function respond(status: 200 | 400 | 401 | 500, body: ResponseBody): Decision {
 	return { action: 'respond', status, body };
 }
 
-function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
-	if (Buffer.isBuffer(raw)) return raw;
-	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
-	return Buffer.alloc(0);
-}
-
 function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): boolean {
 	if (event === UNKNOWN_EVENT) return settings.unknownEvents === 'passOn';
 	return settings.events.includes(ANY_EVENT) || settings.events.includes(event);
-}
-
-interface EntryOutcome {
-	item?: INodeExecutionData;
-	ignored?: string;
 }
 
 /** Why a delivery's event starts nothing: not recognised (unless passed on), or not selected. */
@@ -76,37 +51,42 @@ function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask:
 	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;
 }
 
-function handleEntry(
-	entry: PlainObject,
-	index: number,
-	batch: boolean,
-	headers: HeaderMap,
-	settings: TriggerSettings,
-	context: DeliveryContext,
-): EntryOutcome {
-	const { staticData, now, mask, memory } = context;
-	const detected = detectEvent(entry, headers);
-	const unwanted = unwantedEvent(detected, settings, mask);
+/** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
+function itemOf(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): INodeExecutionData {
+	const { detected, ids } = entry;
+	const { mask } = context;
+	return eventItem({
+		event: detected.event,
+		// As sent, up to MAX_NAME_LENGTH: a sender may put anything there, the secret included.
+		eventName: detected.name === undefined ? null : mask.quote(detected.name, MAX_NAME_LENGTH),
+		eventSource: detected.source ?? null,
+		eventKey: entry.key,
+		conversationId: ids.conversationId,
+		userId: ids.userId,
+		messageId: ids.messageId,
+		deliveryId: entry.deliveryId?.id ?? null,
+		receivedAt: new Date(context.now).toISOString(),
+		data: entry.data,
+		body: entry.body,
+		headers: settings.includeHeaders ? maskHeaders(delivery.headers, settings, mask) : undefined,
+	});
+}
+
+/** What becomes of one event: its item, or why it starts nothing. */
+function decideEntry(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): { item?: INodeExecutionData; ignored?: string } {
+	const { detected, sender, deliveryId, key } = entry;
+	const unwanted = unwantedEvent(detected, settings, context.mask);
 	if (unwanted !== undefined) return { ignored: unwanted };
-
-	const loopOptions = { ignoreOwnTypes: settings.ignoreOwnMessages, ignoredSenderIds: settings.ignoredSenderIds };
-	if (detected.event === 'messageCreated') {
-		const own = isOwnMessage(entry, loopOptions);
-		if (own.own) return { ignored: `own message (${own.reason})` };
-	}
-
-	const delivery = entryDeliveryId(entry, index, batch, headers);
-	if (delivery !== undefined) {
+	if (sender?.own) return { ignored: `own message (${sender.reason})` };
+	if (deliveryId !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
-		if (seenBefore(staticData, `${detected.event}|${delivery.id}`, now, { windowMs, memory })) {
+		const { staticData, now, memory } = context;
+		if (seenBefore(staticData, `${detected.event}|${deliveryId.id}`, now, { windowMs, memory })) {
 			return { ignored: 'duplicate delivery' };
 		}
 	}
-
-	const item = eventItem({ entry, detected, delivery, headers, now }, settings, mask, loopOptions);
-	const key = item.json.eventKey;
-	if (context.claim && typeof key === 'string' && !context.claim(key)) return { ignored: 'event already run by the poll trigger' };
-	return { item };
+	if (context.claim && key !== null && !context.claim(key)) return { ignored: 'event already run by the poll trigger' };
+	return { item: itemOf(entry, delivery, settings, context) };
 }
 
 interface DeliveryContext {
@@ -119,37 +99,19 @@ interface DeliveryContext {
 }
 
 function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
-	const { now } = context;
-	const headers = lowerCaseHeaders(request.headers);
-	const secret = settings.secret.trim();
-	const effective: TriggerSettings = { ...settings, secret };
-
-	if (effective.verification !== 'none' && secret === '') {
-		// Fail closed: a check that cannot be made must not let deliveries through.
-		return respond(401, { received: false, error: 'Webhook secret not configured' });
-	}
-	const early = checkBeforeParsing({ rawBody: rawBytes(request.rawBody), headers, query: request.query }, effective, now);
-	if (!early.ok) return respond(401, { received: false, error: early.reason });
-
-	const parsed = parseBody(request.rawBody, headerValue(headers, 'content-type'), request.body);
-	if (!parsed.ok) return respond(400, { received: false, error: parsed.reason });
-
-	const entries = Array.isArray(parsed.body) ? parsed.body : [parsed.body];
-	const inBody = checkBodyFields(entries, effective);
-	if (!inBody.ok) return respond(401, { received: false, error: inBody.reason });
-	if (entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
+	const effective: TriggerSettings = { ...settings, secret: settings.secret.trim() };
+	const read = readDelivery(request, effective, context.now);
+	if (!read.ok) return respond(read.status, { received: false, error: read.error });
+	const { delivery } = read;
+	if (delivery.entries.length === 0) return respond(200, { received: true, ignored: 'no events' });
 
 	const items: INodeExecutionData[] = [];
 	const ignored = new Set<string>();
-	entries.forEach((received, index) => {
-		if (effective.verification === 'bodyField') maskField(received, effective.keyField);
-		// A visitor's password, its hash and login token have no value known in advance: masked by name.
-		const entry = maskSecretFields(received);
-		const outcome = handleEntry(entry, index, Array.isArray(parsed.body), headers, effective, context);
+	for (const entry of delivery.entries) {
+		const outcome = decideEntry(entry, delivery, effective, context);
 		if (outcome.item) items.push(outcome.item);
 		else if (outcome.ignored && ignored.size < MAX_REASONS) ignored.add(outcome.ignored);
-	});
-
+	}
 	if (items.length === 0) return respond(200, { received: true, ignored: [...ignored].join('; ') });
 	return { action: 'run', status: 200, items, body: { received: true } };
 }

@@ -15,7 +15,7 @@ import { unwrapEventData } from './envelope';
  * resource words (shared/vocabulary/records.ts).
  */
 
-interface ExtractedIds {
+export interface ExtractedIds {
 	conversationId: string | number | null;
 	userId: string | number | null;
 	messageId: string | number | null;
@@ -26,6 +26,8 @@ interface IdOptions {
 	formId?: boolean;
 	/** The message the delivery is about when it carries a list of them (trigger/loops.ts chooses it). */
 	message?: PlainObject;
+	/** The event's data inside its envelope (envelope.ts), when the caller has it already. */
+	data?: PlainObject;
 }
 
 /** Longest text taken for an id when the data is nothing but a value (`data: "7"`). */
@@ -109,7 +111,7 @@ function bareId(body: PlainObject): string | number | null {
  * that stands for no value (`"false"`) is no id.
  */
 export function extractIds(body: PlainObject, about?: ReferencedResource, options: IdOptions = {}): ExtractedIds {
-	const data = unwrapEventData(body);
+	const data = options.data ?? unwrapEventData(body);
 	const places = placesOf(body, data, options.message);
 	const ids: ExtractedIds = {
 		conversationId: findId('conversation', places),

@@ -103,10 +103,15 @@ export interface LoopOptions {
 	ignoredSenderIds: string[];
 }
 
-interface OwnMessage {
+export interface OwnMessage {
 	own: boolean;
 	/** Why, for the answer to the sender: `sender type agent`, `sender id 42`. */
 	reason?: string;
+	/**
+	 * In a delivery that carries a list of messages, the one it is about: the last not from the
+	 * workflow's own side (the visitor's), else the last. Undefined when the data is the message.
+	 */
+	message?: PlainObject;
 }
 
 /** A message's records: itself, the fields it keeps apart (`details`), and a `message` object inside it. */
@@ -129,16 +134,6 @@ function messageList(data: PlainObject): PlainObject[] {
 		if (Array.isArray(list) && list.length > 0) return list.filter(isRecord);
 	}
 	return [];
-}
-
-/** The messages a delivery carries, each as its records: every entry of a list, or the one the data is. */
-function deliveredMessages(body: PlainObject): PlainObject[][] {
-	const data = unwrapEventData(body);
-	const list = messageList(data);
-	if (list.length > 0) return list.map(recordsOf);
-	const records = recordsOf(data);
-	if (isRecord(body.message) && !records.includes(body.message)) records.push(body.message);
-	return [records];
 }
 
 function senderType(record: PlainObject): { kind: 'own' | 'visitor'; value: string } | undefined {
@@ -198,22 +193,22 @@ function verdict(records: PlainObject[], options: LoopOptions): OwnMessage {
  * Always: a sender id listed in `ignoredSenderIds`. A delivery that carries a list of messages
  * (Support Board's widget sends `new-messages` after every agent reply) is the workflow's own when
  * every message in it is. The event's own name (`type: "message.created"`) never matches a sender
- * type, so reading `type` is safe.
+ * type, so reading `type` is safe. Each message is judged once; the one the delivery is about comes
+ * with the verdict, so that nothing judges a message again.
+ *
+ * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
  */
-export function isOwnMessage(body: PlainObject, options: LoopOptions): OwnMessage {
-	const verdicts = deliveredMessages(body).map((records) => verdict(records, options));
-	if (verdicts.some((found) => !found.own)) return { own: false };
+export function isOwnMessage(body: PlainObject, options: LoopOptions, data: PlainObject = unwrapEventData(body)): OwnMessage {
+	const list = messageList(data);
+	if (list.length === 0) {
+		const records = recordsOf(data);
+		if (isRecord(body.message) && !records.includes(body.message)) records.push(body.message);
+		return verdict(records, options);
+	}
+	const verdicts = list.map((message) => verdict(recordsOf(message), options));
+	for (let index = list.length - 1; index >= 0; index--) {
+		if (!verdicts[index].own) return { own: false, message: list[index] };
+	}
 	const reasons = [...new Set(verdicts.map((found) => found.reason))];
-	return { own: true, reason: reasons.join(', ') };
-}
-
-/**
- * The message a delivery with a list of messages is about: the last one not from the workflow's own
- * side (the visitor's), or undefined when the delivery carries one message (its data is the message).
- */
-export function messageInFocus(body: PlainObject, options: LoopOptions): PlainObject | undefined {
-	const list = messageList(unwrapEventData(body));
-	if (list.length === 0) return undefined;
-	const visitor = [...list].reverse().find((message) => !verdict(recordsOf(message), options).own);
-	return visitor ?? list[list.length - 1];
+	return { own: true, reason: reasons.join(', '), message: list[list.length - 1] };
 }

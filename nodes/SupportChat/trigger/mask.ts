@@ -1,7 +1,7 @@
 import type { PlainObject } from '../shared/json';
 import { getObjectPath, isRecord } from '../shared/json';
 import { REDACTED, SecretMask } from '../shared/secrets';
-import type { TriggerSettings } from './readSettings';
+import type { TriggerSettings } from './settings';
 import type { HeaderMap } from './util';
 
 /** What of a delivery is masked by value or by place: the webhook secret, its body field, credential headers. */

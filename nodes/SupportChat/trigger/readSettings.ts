@@ -1,46 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { TRIGGER_DEFAULTS } from './defaults';
 import type { LoopOptions } from './loops';
-import type { VerificationScheme } from './schemes';
-import { VERIFICATION_SCHEMES } from './schemes';
-import type { HmacEncoding } from './verify';
-
-/**
- * The trigger's settings as `handleDelivery` takes them: every field set, each default applied here
- * once (from TRIGGER_DEFAULTS), so nothing downstream falls back again.
- */
-export interface TriggerSettings {
-	/** Selected event values; `*` selects every event. */
-	events: string[];
-	verification: VerificationScheme;
-	/** The `webhookSecret` of the credentials; empty when none is set. */
-	secret: string;
-	/** Standard Webhooks: allowed clock difference, in seconds. */
-	timestampTolerance: number;
-	/** Shared token: where the sender puts it. */
-	tokenLocation: 'query' | 'header';
-	queryParameterName: string;
-	headerName: string;
-	/** HMAC of the raw body. */
-	hmacHeader: string;
-	/** As the parameter gives it: an expression may give one verifyHmac refuses (not in HMAC_ALGORITHMS). */
-	hmacAlgorithm: string;
-	hmacEncoding: HmacEncoding;
-	hmacPrefix: string;
-	/** Secret field in the body: its name or dot path. */
-	keyField: string;
-	/** What to do with a delivery whose event is not recognised. */
-	unknownEvents: 'ignore' | 'passOn';
-	/** How long a delivery id is remembered to suppress repeats, in minutes; 0 turns it off. */
-	dedupeWindowMinutes: number;
-	/** Leave out New Message deliveries sent as agent, admin or bot. */
-	ignoreOwnMessages: boolean;
-	/** Leave out New Message deliveries sent by these user ids. */
-	ignoredSenderIds: string[];
-	/** Add the request headers (credentials masked) to each item. */
-	includeHeaders: boolean;
-}
+import type { TriggerSettings, VerificationScheme } from './settings';
+import { TRIGGER_DEFAULTS, VERIFICATION_SCHEMES } from './settings';
 
 type StringParameter = {
 	[K in keyof typeof TRIGGER_DEFAULTS]: (typeof TRIGGER_DEFAULTS)[K] extends string ? K : never;
@@ -59,7 +21,6 @@ function nameParameter(context: IWebhookFunctions, name: NameParameter): string 
 	return stringParameter(context, name) || TRIGGER_DEFAULTS[name];
 }
 
-/** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
 /**
  * Which messages are the workflow's own, from the options both triggers name alike (Ignore Own Messages,
  * Ignored Sender IDs): the webhook trigger and the poll trigger read them here and judge by
@@ -73,6 +34,7 @@ export function readLoopOptions(options: IDataObject): LoopOptions {
 	};
 }
 
+/** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
 export function parseIdList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 	if (typeof value === 'number') return [String(value)];

@@ -1,6 +1,6 @@
 import type { PlainObject } from '../shared/json';
 import { isRecord } from '../shared/json';
-import type { TriggerSettings } from './readSettings';
+import type { TriggerSettings } from './settings';
 import type { HeaderMap } from './util';
 import type { VerifyResult } from './verify';
 import {
@@ -12,13 +12,10 @@ import {
 } from './verify';
 
 /**
- * The verification schemes the trigger offers, and which check of ./verify.ts each one makes with the
- * node's settings. Two steps, because a secret field can only be read once the body is parsed, and
+ * Which check of ./verify.ts each verification scheme (settings.ts) makes with the node's settings.
+ * Two steps, because a secret field can only be read once the body is parsed, and
  * every other scheme must pass before the body is read at all.
  */
-
-export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac', 'bodyField'] as const;
-export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
 
 /** What a check before parsing reads: the raw bytes, the headers and the query string. */
 interface UnparsedDelivery {

@@ -43,7 +43,7 @@ const CONSONANTS = new Set('bcdfghjklmnpqrstvwxz');
 /**
  * Longest text read as an event name, a status, a sender type or a record key. Longer text names no
  * event any sender uses; it is left unread (no words), so an attacker's 100 kB name is never split into
- * words: it is only masked (linear), then cut to this length where it is reported (trigger/item.ts).
+ * words: it is only masked (linear), then cut to this length where it is reported (the item's eventName, trigger/handle.ts).
  */
 export const MAX_NAME_LENGTH = 200;
 

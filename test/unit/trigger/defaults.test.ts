@@ -3,7 +3,7 @@ import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
+import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
 import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from './settings';
 

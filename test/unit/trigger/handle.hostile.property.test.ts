@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 
-import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
-import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/schemes';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
+import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
 

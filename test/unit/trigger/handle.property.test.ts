@@ -1,11 +1,11 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fc from 'fast-check';
 
-import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
-import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
-import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/schemes';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
+import { VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/settings';
 
 const SECRET = 'property-test-secret-7f3a9c';
 

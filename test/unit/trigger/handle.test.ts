@@ -1,9 +1,10 @@
 import { createHmac } from 'crypto';
 
 import { DEDUPE_KEY } from '../../../nodes/SupportChat/trigger/dedupe';
-import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
+import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 
 const NOW = 1_750_000_000_000;

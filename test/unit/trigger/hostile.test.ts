@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 
-import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';

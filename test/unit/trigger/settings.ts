@@ -1,5 +1,5 @@
-import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/defaults';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 
 const { options, ...parameters } = TRIGGER_DEFAULTS;
 

@@ -5,8 +5,9 @@
  * their scalars are strings and `false` is "false"). Names, e-mails, passwords and tokens are made up.
  */
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
-import type { Decision, DeliveryRequest } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
+import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import { triggerSettings } from './settings';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';

@@ -1,3 +1,5 @@
+import { CLOSING_TIME_KEYS, CREATED_AT_PATHS } from './times';
+
 /**
  * The names a service gives the fields of its records. Two id lists, side by side, because they
  * answer different questions: `RECORD_ID_KEYS` is a record's own identity (to drop a repeated
@@ -115,7 +117,7 @@ export const CONVERSATION_SUMMARY: SummaryFields = {
 	user_name: ['user.name', 'visitor.name', 'contact.name', 'user_name'],
 	user_email: ['user.email', 'visitor.email', 'contact.email', 'user_email'],
 	assignee_id: ['assignee_id', 'agent_id', 'assigned_to', 'assignee.id', 'agent.id', 'assignee', 'details.agent_id'],
-	created_at: ['created_at', 'createdAt', 'created', 'creation_time', 'conversation_creation_time', 'details.creation_time'],
+	created_at: CREATED_AT_PATHS,
 	updated_at: ['updated_at', 'updatedAt', 'updated', 'last_update_time'],
-	closed_at: ['closed_at', 'closedAt', 'archived_at'],
+	closed_at: CLOSING_TIME_KEYS,
 };
