@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; README › Development › Lint */
 /**
  * The poll trigger's promise on the REST API, under n8n-core's real PollContext against the sandbox:
  * history never comes out as new (class 1), a list empty at publishing still fires (2), closings go by
