@@ -1,61 +1,11 @@
-import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import { isDataObject } from '../../shared/json';
-import type { RequestSpec } from '../exchange';
-import type { SupportChatClient } from '../request';
+import { isDataObject } from '../../../shared/json';
+import type { RequestSpec } from '../../exchange';
+import type { WirePort } from '../../wire';
+import { codeHint } from './product';
 
-/** Rows in one page of get-users and get-conversations (the product's `LIMIT pagination * 100, 100`). */
-export const SUPPORT_BOARD_PAGE_SIZE = 100;
-
-export const TAGS_UNSUPPORTED =
-	"Support Board's Web API has no tag function, so the node cannot tag a user or list tags there. To label a user, use User → Update with an Extra Body Field named settings_extra and a value such as {\"segment\": [\"lead\", \"Segment\"]} (a user detail), or give a conversation tags when creating it (Extra Body Field tags)";
-
-/** What the Status of a new conversation is in the product's codes: 2 waits for an agent, 0 is live. */
-const NEW_STATUS: Readonly<Record<string, number>> = { active: 0, pending: 2 };
-
-export function conversationStatus(status: string | undefined): IDataObject {
-	return status !== undefined && Object.hasOwn(NEW_STATUS, status) ? { status_code: NEW_STATUS[status] } : {};
-}
-
-/**
- * The Status filter of Get Many in the product's codes. Without one, `all`: the product leaves
- * archived conversations out unless asked, and the description promises active, pending and closed.
- * Active is the product's inbox (every code but archived and trash).
- */
-const LIST_STATUS: Readonly<Record<string, number | string>> = { active: 0, pending: 2, closed: 3 };
-
-export const SB_LISTS: Readonly<Record<'users' | 'conversations', { args(query: IDataObject): IDataObject }>> = {
-	users: { args: (query) => ({ function: 'get-users', ...query }) },
-	conversations: {
-		args: ({ status, ...rest }) => ({
-			function: 'get-conversations',
-			status_code: typeof status === 'string' && Object.hasOwn(LIST_STATUS, status) ? LIST_STATUS[status] : 'all',
-			...rest,
-		}),
-	},
-};
-
-/** What to do about the product's refusals, by its code (`{"response": "<code>"}`). */
-const CODE_HINTS: ReadonlyMap<string, string> = new Map([
-	['duplicate-email', 'A Support Board user with this e-mail exists already: update that user, or use another e-mail.'],
-	['duplicate-phone', 'A Support Board user with this phone exists already: update that user, or use another phone.'],
-	['user-not-found', 'Support Board has no user with this ID: check the User ID.'],
-	['token-not-found', 'Support Board did not receive a token: set the Admin Token in the Support Chat API credentials.'],
-	['invalid-token', "Support Board refused the token: use an admin's token (in Support Board, Users, then your admin user's profile box)."],
-	['function-not-found', 'This Support Board does not know the function in its Web API: the node is made for Support Board 3.8; check your version.'],
-	['missing-argument', 'This Support Board expects an argument the node does not send: the node is made for Support Board 3.8; check your version.'],
-	['security-error', "Support Board refused the call for security: check that the token is an admin's."],
-]);
-
-/** The hint for one of the product's refusals, or for an answer that shows no Support Board at the address. */
-export function codeHint(status: number | undefined, body: unknown): string | undefined {
-	const code = isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
-	if (code !== undefined && CODE_HINTS.has(code)) return CODE_HINTS.get(code);
-	if (status === 404) {
-		return 'No Support Board Web API answered at this address. Set the Base URL in the credentials to your Support Board: its install folder (https://example.com/supportboard), https://host/script for the cloud and SaaS editions, or the full …/include/api.php.';
-	}
-	return undefined;
-}
+/** How a call of Support Board's Web API travels: one function, its arguments and the token in a POST. */
 
 interface Traits {
 	read: boolean;
@@ -64,11 +14,11 @@ interface Traits {
 }
 
 /** One function call as it travels: a POST of a JSON body with the function, the token and the arguments. */
-function spec(client: SupportChatClient, name: string, args: IDataObject, traits: Traits): RequestSpec {
+function spec(port: WirePort, name: string, args: IDataObject, traits: Traits): RequestSpec {
 	return {
 		method: 'POST',
 		path: '',
-		body: { ...args, function: name, token: client.token },
+		body: { ...args, function: name, token: port.token },
 		label: name,
 		read: traits.read,
 		repeatable: traits.repeatable,
@@ -78,10 +28,10 @@ function spec(client: SupportChatClient, name: string, args: IDataObject, traits
 }
 
 /** The product's answer without its envelope; an answer without one is no Support Board's. */
-async function invoke(client: SupportChatClient, name: string, args: IDataObject, traits: Traits): Promise<unknown> {
-	const { status, body } = await client.request(spec(client, name, args, traits));
+async function invoke(port: WirePort, name: string, args: IDataObject, traits: Traits): Promise<unknown> {
+	const { status, body } = await port.request(spec(port, name, args, traits));
 	if (isDataObject(body) && body.success === true && Object.hasOwn(body, 'response')) return body.response;
-	throw client.error(status, `The answer to ${name} is not Support Board's ({"success": true, "response": …})`, {
+	throw port.error(status, `The answer to ${name} is not Support Board's ({"success": true, "response": …})`, {
 		description: `Check that the Base URL is your Support Board's address.${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
 		body,
 	});
@@ -95,22 +45,22 @@ async function invoke(client: SupportChatClient, name: string, args: IDataObject
  */
 export const fn = {
 	spec,
-	read: (client: SupportChatClient, name: string, args: IDataObject) => invoke(client, name, args, { read: true, repeatable: true }),
-	repeatable: (client: SupportChatClient, name: string, args: IDataObject) =>
-		invoke(client, name, args, { read: false, repeatable: true, resourceLabel: 'user' }),
-	write: (client: SupportChatClient, name: string, args: IDataObject, resourceLabel = 'user') =>
-		invoke(client, name, args, { read: false, repeatable: false, resourceLabel }),
+	read: (port: WirePort, name: string, args: IDataObject) => invoke(port, name, args, { read: true, repeatable: true }),
+	repeatable: (port: WirePort, name: string, args: IDataObject) =>
+		invoke(port, name, args, { read: false, repeatable: true, resourceLabel: 'user' }),
+	write: (port: WirePort, name: string, args: IDataObject, resourceLabel = 'user') =>
+		invoke(port, name, args, { read: false, repeatable: false, resourceLabel }),
 };
 
 /** A read the product answered `false`: it has no such record. */
-export function notFound(client: SupportChatClient, answer: unknown, label: string, id: string): unknown {
+export function notFound(port: WirePort, answer: unknown, label: string, id: string): unknown {
 	if (answer !== false && answer !== null) return answer;
-	throw client.error(404, `Support Board has no ${label} with ID ${id}`, {
+	throw port.error(404, `Support Board has no ${label} with ID ${id}`, {
 		description: `Check the ${label} ID. Support Board answers a read of a missing ${label} with false.`,
-	}) as NodeApiError;
+	});
 }
 
 /** What the product cannot do, or input it cannot take: refused before any request. */
-export function unsupported(client: SupportChatClient, message: string): NodeOperationError {
-	return client.refuse(message);
+export function unsupported(port: WirePort, message: string): NodeOperationError {
+	return port.refuse(message);
 }

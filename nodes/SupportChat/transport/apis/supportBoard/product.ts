@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isDataObject } from '../../../shared/json';
+
+/**
+ * What Support Board is, as data: its page size, its status codes, the functions behind its lists and
+ * what its refusal codes mean. The wire and the poll finder read it; ./functions sends the calls.
+ */
+
+/** Rows in one page of get-users and get-conversations (the product's `LIMIT pagination * 100, 100`). */
+export const SUPPORT_BOARD_PAGE_SIZE = 100;
+
+export const TAGS_UNSUPPORTED =
+	"Support Board's Web API has no tag function, so the node cannot tag a user or list tags there. To label a user, use User → Update with an Extra Body Field named settings_extra and a value such as {\"segment\": [\"lead\", \"Segment\"]} (a user detail), or give a conversation tags when creating it (Extra Body Field tags)";
+
+/** What the Status of a new conversation is in the product's codes: 2 waits for an agent, 0 is live. */
+const NEW_STATUS: Readonly<Record<string, number>> = { active: 0, pending: 2 };
+
+export function conversationStatus(status: string | undefined): IDataObject {
+	return status !== undefined && Object.hasOwn(NEW_STATUS, status) ? { status_code: NEW_STATUS[status] } : {};
+}
+
+/**
+ * The Status filter of Get Many in the product's codes. Without one, `all`: the product leaves
+ * archived conversations out unless asked, and the description promises active, pending and closed.
+ * Active is the product's inbox (every code but archived and trash).
+ */
+const LIST_STATUS: Readonly<Record<string, number | string>> = { active: 0, pending: 2, closed: 3 };
+
+export const SB_LISTS: Readonly<Record<'users' | 'conversations', { args(query: IDataObject): IDataObject }>> = {
+	users: { args: (query) => ({ function: 'get-users', ...query }) },
+	conversations: {
+		args: ({ status, ...rest }) => ({
+			function: 'get-conversations',
+			status_code: typeof status === 'string' && Object.hasOwn(LIST_STATUS, status) ? LIST_STATUS[status] : 'all',
+			...rest,
+		}),
+	},
+};
+
+/** What to do about the product's refusals, by its code (`{"response": "<code>"}`). */
+const CODE_HINTS: ReadonlyMap<string, string> = new Map([
+	['duplicate-email', 'A Support Board user with this e-mail exists already: update that user, or use another e-mail.'],
+	['duplicate-phone', 'A Support Board user with this phone exists already: update that user, or use another phone.'],
+	['user-not-found', 'Support Board has no user with this ID: check the User ID.'],
+	['token-not-found', 'Support Board did not receive a token: set the Admin Token in the Support Chat API credentials.'],
+	['invalid-token', "Support Board refused the token: use an admin's token (in Support Board, Users, then your admin user's profile box)."],
+	['function-not-found', 'This Support Board does not know the function in its Web API: the node is made for Support Board 3.8; check your version.'],
+	['missing-argument', 'This Support Board expects an argument the node does not send: the node is made for Support Board 3.8; check your version.'],
+	['security-error', "Support Board refused the call for security: check that the token is an admin's."],
+]);
+
+/** The hint for one of the product's refusals, or for an answer that shows no Support Board at the address. */
+export function codeHint(status: number | undefined, body: unknown): string | undefined {
+	const code = isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
+	if (code !== undefined && CODE_HINTS.has(code)) return CODE_HINTS.get(code);
+	if (status === 404) {
+		return 'No Support Board Web API answered at this address. Set the Base URL in the credentials to your Support Board: its install folder (https://example.com/supportboard), https://host/script for the cloud and SaaS editions, or the full …/include/api.php.';
+	}
+	return undefined;
+}
