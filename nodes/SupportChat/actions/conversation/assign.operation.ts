@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: 'agent_id',
 			description:
-				'Body field that carries the assignee. Services name it differently: agent_id is common, some use assignee_id or assignee.',
+				'REST only. Body field that carries the assignee. Services name it differently: agent_id is common, some use assignee_id or assignee. Support Board always takes agent_id, and refuses another name here.',
 		},
 	]),
 	requestOptionsCollection,

@@ -46,6 +46,12 @@ function userArgs(port: WirePort, fields: Calls['createUser']['fields'], extraKe
 
 type Implementation<K extends CallName> = (port: WirePort, args: Calls[K]) => Promise<CallResult>;
 
+/** The argument update-conversation-agent takes the agent in; Assignee Field Name cannot rename it. */
+const SUPPORT_BOARD_ASSIGNEE = 'agent_id';
+
+const ASSIGNEE_FIELD_REFUSED = (field: string) =>
+	`Support Board takes the assignee as ${SUPPORT_BOARD_ASSIGNEE}, whatever Assignee Field Name says ("${field}"): that option is for the REST API only. Remove Assignee Field Name under Additional Fields (or set it to ${SUPPORT_BOARD_ASSIGNEE})`;
+
 /** `true` answers a write that has nothing more to say: the operation then reports what was sent. */
 const done = (answer: unknown): unknown => (answer === true ? {} : answer);
 
@@ -83,7 +89,8 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 		const message = await fn.write(port, 'send-message', { user_id: fields.user_id, conversation_id: conversationId as string, message: fields.message }, 'conversation');
 		return { answer: { ...(conversation as IDataObject), first_message: message as IDataObject }, sent: { ...sent, message: fields.message } };
 	},
-	async assignConversation(port, { id, assignee, extra }) {
+	async assignConversation(port, { id, assignee, assigneeField, extra }) {
+		if (assigneeField !== SUPPORT_BOARD_ASSIGNEE) throw unsupported(port, ASSIGNEE_FIELD_REFUSED(assigneeField));
 		const sent = { conversation_id: id, agent_id: assignee, ...extra };
 		return { answer: done(await fn.write(port, 'update-conversation-agent', sent, 'conversation')), sent };
 	},
