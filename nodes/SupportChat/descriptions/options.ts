@@ -79,7 +79,7 @@ export const paginationOptions: INodeProperties[] = [
 		name: 'firstPage',
 		type: 'number',
 		default: 1,
-		description: 'REST only (Support Board sets its own pages). Number of the first page, for services that count pages from 0',
+		description: 'REST only (Support Board sets its own pages). Number of the first page, for services that count pages from 0.',
 	},
 	{
 		displayName: 'Pagination Items Path',
@@ -112,14 +112,14 @@ export const paginationOptions: INodeProperties[] = [
 		name: 'offsetParam',
 		type: 'string',
 		default: 'offset',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the offset (offset style)',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the offset (offset style).',
 	},
 	{
 		displayName: 'Pagination Page Parameter',
 		name: 'pageParam',
 		type: 'string',
 		default: 'page',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page number (page style and automatic detection)',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page number (page style and automatic detection).',
 	},
 	{
 		displayName: 'Pagination Page Size',
@@ -134,14 +134,14 @@ export const paginationOptions: INodeProperties[] = [
 		name: 'limitParam',
 		type: 'string',
 		default: 'limit',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page size, e.g. limit or per_page',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page size, e.g. limit or per_page.',
 	},
 	{
 		displayName: 'Pagination Style',
 		name: 'paginationStyle',
 		type: 'options',
 		default: 'auto',
-		description: 'REST only (Support Board sets its own pages). How the service splits lists into pages',
+		description: 'REST only (Support Board sets its own pages). How the service splits lists into pages.',
 		options: [
 			{
 				name: 'Automatic',
