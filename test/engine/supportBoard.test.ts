@@ -146,6 +146,13 @@ describe('conversations', () => {
 		expect(jsonOf(result)[0]).toMatchObject({ details: { title: 'Order 42' }, first_message: { message: 'Where is it?' } });
 	});
 
+	it('Assign refuses an Assignee Field Name other than agent_id before any request, naming the option', async () => {
+		const refused = await run({ resource: 'conversation', operation: 'assign', conversationId: byId('1'), assignee: '7', additionalFields: { assigneeField: 'assignee_id' } });
+		expect(jsonOf(refused)).toEqual([expect.objectContaining({ error: expect.stringContaining('Remove Assignee Field Name under Additional Fields') })]);
+		expect(jsonOf(refused)[0].error).toContain('("assignee_id")');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
 	it('Assign sends update-conversation-agent; Close archives with status 3; neither is repeated after a 500', async () => {
 		const agent = String(Number(sandbox.supportBoard!.data.staff!.agent.id.slice(2)));
 		await run({ resource: 'conversation', operation: 'assign', conversationId: byId('1'), assignee: agent });

@@ -14,7 +14,7 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { toolErrorText } from '../../nodes/SupportChat/actions/toolMode';
+import { toolErrorItem } from '../../nodes/SupportChat/actions/toolMode';
 import { FROM_AI_MARKER, MODEL_INPUTS } from '../../nodes/SupportChat/descriptions/tool';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
@@ -169,6 +169,6 @@ describe('a failed call, as the model gets it', () => {
 		['Failed', '  ', 'Failed'],
 	])('joins “%s” and “%s” as “%s”', (message, description, expected) => {
 		const error = Object.assign(new Error(message), { description });
-		expect(toolErrorText(error)).toBe(expected);
+		expect(toolErrorItem(error, 0).json.error).toBe(expected);
 	});
 });

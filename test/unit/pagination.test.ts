@@ -7,9 +7,10 @@ import type { INode } from 'n8n-workflow';
 import { DEFAULT_PAGINATION } from '../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../nodes/SupportChat/transport/pagination';
 import type { RequestSpec } from '../../nodes/SupportChat/transport/exchange';
-import type { SupportChatClient, SupportChatContext } from '../../nodes/SupportChat/transport/request';
+import type { SupportChatContext } from '../../nodes/SupportChat/transport/pagination';
+import type { SupportChatClient } from '../../nodes/SupportChat/transport/request';
 import { SecretMask } from '../../nodes/SupportChat/shared/secrets';
-import { restWire } from '../../nodes/SupportChat/transport/wires/rest';
+import { restWire } from '../../nodes/SupportChat/transport/apis/rest/wire';
 
 const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const ctx = { getNode: () => node } as unknown as SupportChatContext;

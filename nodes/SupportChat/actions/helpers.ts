@@ -10,7 +10,7 @@ import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes
  * Unwraps the envelope around a single record (`{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`). A wrapper key is only taken when everything beside it
  * is envelope noise (success flags, meta), so a record that merely has a `data` field stays whole.
  */
-export function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknown {
+function unwrapRecord(body: unknown, resourceKeys: string[] = []): unknown {
 	if (!isDataObject(body)) return body;
 	for (const key of [...ANSWER_ENVELOPES, ...resourceKeys]) {
 		const inner = body[key];

@@ -1,19 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { paginate } from '../transport/pagination';
+import { isJsonObject } from '../shared/json';
+import { connect } from '../transport/connect';
 import { RateLimiter } from '../transport/limits';
-import { SupportChatClient } from '../transport/request';
 import { clientSettings, paginationSettings, readOptions } from './readOptions';
 import { answersModelWithErrors, toolErrorItem } from './toolMode';
-import type { Operation, OperationApi, Resource } from './types';
+import type { Operation } from './types';
 import { resources } from './versionDescription';
+
+/** The resource table by any parameter value: the saved workflow's text is looked up, never trusted. */
+const RESOURCES: Readonly<Record<string, { operations: Readonly<Record<string, Operation>> }>> = resources;
 
 /** Looks the saved parameter values up as own keys only: "constructor" or "__proto__" find nothing. */
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
-	const table: Record<string, Operation> | undefined = Object.hasOwn(resources, resource)
-		? resources[resource as Resource].operations
-		: undefined;
+	const table = Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource].operations : undefined;
 	if (!table || !Object.hasOwn(table, operation)) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`);
 	}
@@ -52,12 +53,9 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 		try {
 			const options = readOptions(this, itemIndex);
 			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
-			const client = await SupportChatClient.connect(this, itemIndex, clientSettings(options), limiter);
-			const api: OperationApi = {
-				call: async (name, args) => await client.wire.call(client, name, args),
-				list: async (list) => (await paginate(this, client, list, paginationSettings(this, options, itemIndex), itemIndex)).items,
-			};
-			const result = await operation.execute.call(this, itemIndex, api);
+			const pagination = () => paginationSettings(this, options, itemIndex);
+			const client = await connect(this, itemIndex, { settings: clientSettings(options), limiter, pagination });
+			const result = await operation.execute.call(this, itemIndex, client);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 					itemData: { item: itemIndex },
@@ -72,10 +70,10 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 				returnData.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
-			if (error instanceof NodeApiError) {
+			if (error instanceof NodeApiError && isJsonObject(error)) {
 				error.context.itemIndex ??= itemIndex;
 				// n8n's lint wants a NodeApiError built here; built from one, it hands back that same error.
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
+				throw new NodeApiError(this.getNode(), error);
 			}
 			// Hands back the same error when it already is a NodeOperationError.
 			const failure = new NodeOperationError(this.getNode(), error as Error, { itemIndex });

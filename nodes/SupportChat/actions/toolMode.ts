@@ -47,7 +47,7 @@ export const onFailedCallProperty: INodeProperties = {
 };
 
 /** The message and the hint as one text, the way the model reads them. */
-export function toolErrorText(error: Error): string {
+function toolErrorText(error: Error): string {
 	return withHint(error.message, (error as { description?: unknown }).description);
 }
 

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListCall } from '../transport/calls';
-import type { resources } from './versionDescription';
 
 /**
- * What an operation may ask of the transport: a call by name, or a list. It never says how either
+ * What an operation may ask of the client: a call by name, or a list. It never says how either
  * travels, builds headers or parses errors: the wire of the credentials' API does.
  */
-export interface OperationApi {
+export interface OperationClient {
 	call<K extends CallName>(name: K, args: Calls[K]): Promise<CallResult>;
 	/**
 	 * A whole list through the pagination loop: up to `limit` records (every record when it is
@@ -18,7 +17,7 @@ export interface OperationApi {
 
 export interface Operation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient): Promise<IDataObject | IDataObject[]>;
 }
 
 /**
@@ -60,6 +59,3 @@ export function describeOperations<O extends string, S extends Selector<O>>(
 		...Object.values<Operation>(operations).flatMap((operation) => operation.description),
 	];
 }
-
-/** A resource's parameter value: a key of the resource table in versionDescription.ts. */
-export type Resource = keyof typeof resources;

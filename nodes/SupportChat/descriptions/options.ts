@@ -72,14 +72,14 @@ export const paginationOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'cursor',
 		description:
-			'Query parameter that carries the cursor (cursor and has-more styles). Empty: the usual name for the cursor found, e.g. cursor for next_cursor, starting_after for has_more.',
+			'REST only (Support Board sets its own pages). Query parameter that carries the cursor (cursor and has-more styles). Empty: the usual name for the cursor found, e.g. cursor for next_cursor, starting_after for has_more.',
 	},
 	{
 		displayName: 'Pagination First Page',
 		name: 'firstPage',
 		type: 'number',
 		default: 1,
-		description: 'Number of the first page, for services that count pages from 0',
+		description: 'REST only (Support Board sets its own pages). Number of the first page, for services that count pages from 0.',
 	},
 	{
 		displayName: 'Pagination Items Path',
@@ -87,7 +87,7 @@ export const paginationOptions: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'response.users',
-		description: 'Dot path to the list of records in each page. Empty: found automatically.',
+		description: 'REST only (Support Board sets its own pages). Dot path to the list of records in each page. Empty: found automatically.',
 	},
 	{
 		displayName: 'Pagination Max Pages',
@@ -105,21 +105,21 @@ export const paginationOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'meta.next_cursor',
 		description:
-			'Dot path to the next-page link, the next cursor or the has-more flag in each page. Empty: found automatically.',
+			'REST only (Support Board sets its own pages). Dot path to the next-page link, the next cursor or the has-more flag in each page. Empty: found automatically.',
 	},
 	{
 		displayName: 'Pagination Offset Parameter',
 		name: 'offsetParam',
 		type: 'string',
 		default: 'offset',
-		description: 'Query parameter that carries the offset (offset style)',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the offset (offset style).',
 	},
 	{
 		displayName: 'Pagination Page Parameter',
 		name: 'pageParam',
 		type: 'string',
 		default: 'page',
-		description: 'Query parameter that carries the page number (page style and automatic detection)',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page number (page style and automatic detection).',
 	},
 	{
 		displayName: 'Pagination Page Size',
@@ -127,21 +127,21 @@ export const paginationOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: "Records to ask for per page, sent in the page size parameter. 0: the service's default.",
+		description: "REST only (Support Board sets its own pages). Records to ask for per page, sent in the page size parameter. 0: the service's default.",
 	},
 	{
 		displayName: 'Pagination Page Size Parameter',
 		name: 'limitParam',
 		type: 'string',
 		default: 'limit',
-		description: 'Query parameter that carries the page size, e.g. limit or per_page',
+		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page size, e.g. limit or per_page.',
 	},
 	{
 		displayName: 'Pagination Style',
 		name: 'paginationStyle',
 		type: 'options',
 		default: 'auto',
-		description: 'How the service splits lists into pages',
+		description: 'REST only (Support Board sets its own pages). How the service splits lists into pages.',
 		options: [
 			{
 				name: 'Automatic',

@@ -7,7 +7,7 @@ import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
-import { SupportChatClient } from '../transport/request';
+import { connect } from '../transport/connect';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;
@@ -44,7 +44,7 @@ function searchList(list: ListName, toItem: ToItem) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const client = await SupportChatClient.connect(this, 0, INTERACTIVE_CLIENT_SETTINGS);
+		const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 		const settings = client.wire.pagination(DEFAULT_PAGINATION);
 		let request = paginationToken ? parseToken(paginationToken) : client.wire.firstPage(client, list, {}, settings);
 		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');

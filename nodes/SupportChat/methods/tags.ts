@@ -2,9 +2,8 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { tagName } from '../actions/simplify';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';
-import { paginate } from '../transport/pagination';
+import { connect } from '../transport/connect';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
-import { SupportChatClient } from '../transport/request';
 
 /**
  * Existing tags for the Tag picker ("By Name" takes a new one). The list is small and the spec
@@ -12,9 +11,9 @@ import { SupportChatClient } from '../transport/request';
  */
 export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	// The editor waits on it: the pickers' short, shared settings.
-	const client = await SupportChatClient.connect(this, 0, INTERACTIVE_CLIENT_SETTINGS);
 	// A dropdown does not need thousands of entries: a few pages are enough.
-	const { items } = await paginate(this, client, { list: 'tags', query: {}, limit: 500 }, { ...DEFAULT_PAGINATION, maxPages: 20 }, 0);
+	const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS, pagination: () => ({ ...DEFAULT_PAGINATION, maxPages: 20 }) });
+	const items = await client.list({ list: 'tags', query: {}, limit: 500 });
 	const names = items
 		.map(tagName)
 		.filter((name): name is string => typeof name === 'string' && name !== '');

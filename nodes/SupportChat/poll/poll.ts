@@ -4,16 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { clientSettings, paginationSettings } from '../actions/readOptions';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
-import type { SupportChatClient } from '../transport/request';
-import { SupportChatClient as Client } from '../transport/request';
-import { supportBoardWire } from '../transport/wires/supportBoard';
-import { readLoopOptions } from '../trigger/readSettings';
+import { connect } from '../transport/connect';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
-import { restFinder } from './finders/rest';
-import { supportBoardFinder } from './finders/supportBoard';
 import { inOrder, readState, writeState } from './state';
-import type { EventFinder, Found, PolledEvent, PollSettings } from './types';
+import type { Found, PolledEvent, PollSettings } from './types';
 import { POLLED_EVENTS } from './types';
 
 /** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
@@ -46,12 +41,6 @@ function readSettings(ctx: IPollFunctions, options: IDataObject): PollSettings {
 	};
 }
 
-function finderFor(ctx: IPollFunctions, client: SupportChatClient, options: IDataObject): EventFinder {
-	return client.wire === supportBoardWire
-		? supportBoardFinder(readLoopOptions(options))
-		: restFinder(ctx, client.wire.pagination(paginationSettings(ctx, options, 0)));
-}
-
 function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	return eventItem({
 		event: event.event,
@@ -80,14 +69,16 @@ const emit = (events: Found[], now: string) => (events.length > 0 ? [events.map(
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = readSettings(ctx, options);
-	const client = await Client.connect(ctx, 0, clientSettings(options), undefined, pollBudget(ctx, settings));
-	const finder = finderFor(ctx, client, options);
+	const pagination = () => paginationSettings(ctx, options, 0);
+	const client = await connect(ctx, 0, { settings: clientSettings(options), gate: pollBudget(ctx, settings), pagination });
+	// The credentials' API, looked up once by connect, brings its own finder.
+	const finder = client.api.finder(options);
 	const now = new Date().toISOString();
 
 	if (ctx.getMode() === 'manual') return emit(inOrder(await finder.newest(client, settings)), now);
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	const api = client.wire.title;
+	const api = client.api.title;
 	const state = readState(staticData, api);
 	const { events } = settings;
 	if (state === undefined) {

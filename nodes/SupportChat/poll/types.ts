@@ -1,6 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import type { SupportChatClient } from '../transport/request';
+import type { ListCall } from '../transport/calls';
 
 /** The events a poll can find: the webhook trigger's values, so a workflow works with either. */
 export const POLLED_EVENTS = ['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated'] as const;
@@ -54,16 +54,25 @@ interface Findings {
 	marks: Marks;
 }
 
-/** How one API's events are found. A new API is one more finder. */
+/** What a finder may ask of the client: lists, reads its API names itself, and refusals of the poll's input. */
+export interface FinderClient {
+	/** A whole list by the poll's pagination options. */
+	list(call: ListCall): Promise<unknown[]>;
+	/** One read by the API's own name for it (see `Wire.read`). */
+	read(name: string, args: IDataObject): Promise<unknown>;
+	refuse(message: string, description?: string): NodeOperationError;
+}
+
+/** How one API's events are found: one per API, in its row of transport/apis. */
 export interface EventFinder {
 	/**
 	 * Where things stand now for `settings.events`: the first production poll, and the first after an
 	 * event is added to Events, whose marks are then merged into `kept` (the others' marks unchanged).
 	 * Nothing it finds is emitted.
 	 */
-	baseline(client: SupportChatClient, settings: PollSettings, kept?: KeptMarks): Promise<Findings>;
+	baseline(client: FinderClient, settings: PollSettings, kept?: KeptMarks): Promise<Findings>;
 	/** What happened after `marks`. */
-	since(client: SupportChatClient, settings: PollSettings, marks: Marks): Promise<Findings>;
+	since(client: FinderClient, settings: PollSettings, marks: Marks): Promise<Findings>;
 	/** The newest event of each kind selected, for Fetch Test Event; reads only. */
-	newest(client: SupportChatClient, settings: PollSettings): Promise<Found[]>;
+	newest(client: FinderClient, settings: PollSettings): Promise<Found[]>;
 }

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
 
 /**
  * The JSON toolbox: reading values out of what the service or a sender handed us. Everything here is
@@ -22,6 +22,14 @@ export function isRecord(value: unknown): value is PlainObject {
  * are (a record, a page of records).
  */
 export function isDataObject(value: unknown): value is IDataObject {
+	return isRecord(value);
+}
+
+/**
+ * The same test as `isRecord`, typed as n8n's `JsonObject`: what `NodeApiError` takes as the service's
+ * error response (it reads fields of it, and hands a NodeApiError given to it back as it is).
+ */
+export function isJsonObject(value: unknown): value is JsonObject {
 	return isRecord(value);
 }
 

@@ -12,7 +12,7 @@ import { authorizationHeader } from '../../../credentials/SupportChatApi.credent
 import type { ClientContext } from './exchange';
 import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
-import { SupportChatClient } from './request';
+import { connect } from './connect';
 
 
 /** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */
@@ -71,7 +71,7 @@ export async function testSupportChatApi(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	try {
-		const client = await SupportChatClient.connect(clientContext(this, data), 0, INTERACTIVE_CLIENT_SETTINGS);
+		const client = await connect(clientContext(this, data), 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 		await client.wire.probe(client);
 		return { status: 'OK', message: 'Connection successful' };
 	} catch (error) {

@@ -1,5 +1,6 @@
 import { isDataObject } from '../shared/json';
 import { cut, QUOTE_LENGTH } from '../shared/text';
+import { RETRY_RULE } from './retry';
 
 
 const MESSAGE_KEYS = [
@@ -184,7 +185,8 @@ export function hintForStatus(status: number | undefined, resourceLabel?: string
 		return 'The service is throttling requests. Lower "Requests per Second" or raise "Max Retry Wait" in the node options, or run the workflow less often.';
 	}
 	if (status !== undefined && status >= 500) {
-		return 'The service failed on its side. Reads are retried automatically; creations are not, to avoid duplicates: check in the service whether it was done before running again.';
+		// The rule in its own words (./retry), never paraphrased.
+		return `The service failed on its side. Requests are retried automatically by this rule: ${RETRY_RULE} Where one was not retried, check in the service whether it was done before running again.`;
 	}
 	return 'Check the Base URL in the credentials and that the service is reachable from n8n.';
 }

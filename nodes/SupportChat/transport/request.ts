@@ -1,30 +1,22 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask } from '../shared/secrets';
 import type { Answer } from './answer';
 import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer } from './answer';
 import { extractErrorMessage, hintForStatus } from './errors';
+import type { Api } from './api';
+import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
-import { CREDENTIALS_TYPE, METHODS_THAT_READ, isSsrfRefusal } from './exchange';
-import type { ClientSettings } from './limits';
-import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
+import { METHODS_THAT_READ, isSsrfRefusal } from './exchange';
+import type { ClientSettings, RateLimiter } from './limits';
+import { paginate } from './pagination';
+import type { PaginationSettings } from './pagination/styles';
 import { exchangeFollowingRedirects } from './redirects';
 import type { AttemptOutcome } from './retry';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
-import type { Wire } from './wire';
-import { restWire } from './wires/rest';
-import { supportBoardWire } from './wires/supportBoard';
-
-/** What the list loop needs of any n8n context (an execution, a list lookup, a poll): the node, for its errors. */
-export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode'>;
+import type { Wire, WirePort } from './wire';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -41,45 +33,60 @@ interface Failed {
 	message?: string;
 }
 
-export class SupportChatClient {
+/** What ./connect found and made for one client. */
+interface ClientInit {
+	ctx: ClientContext;
+	api: Api;
+	/** The typed Base URL as the API's wire turned it. */
+	baseUrl: string;
+	credentials: ICredentialDataDecryptedObject;
+	settings: ClientSettings;
+	limiter: RateLimiter;
+	itemIndex: number;
+	gate?: RequestGate;
+	/** The user's pagination options, read when a list is asked for. */
+	pagination: () => PaginationSettings;
+}
+
+/**
+ * The one way to the service: an operation asks it for a call or a list, a poll finder for a list or a
+ * read, and the API's wire, given the client as its `WirePort`, sends what they become.
+ */
+export class SupportChatClient implements WirePort {
 	/** Masks the API token in every form: whatever reaches a message, a description or an item goes through it. */
 	readonly mask: SecretMask;
+	/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
+	readonly token: string;
+	/** The credentials' API, looked up once by ./connect: its wire, its poll finder. */
+	readonly api: Api;
+	/** How calls travel for that API. */
+	readonly wire: Wire;
 
-	private constructor(
-		private readonly ctx: ClientContext,
-		/** How calls travel for the API the credentials chose. */
-		readonly wire: Wire,
-		readonly baseUrl: string,
-		private readonly credentials: ICredentialDataDecryptedObject,
-		/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
-		readonly token: string,
-		private readonly settings: ClientSettings,
-		private readonly limiter: RateLimiter,
-		private readonly itemIndex: number,
-		private readonly gate: RequestGate | undefined,
-	) {
-		this.mask = new SecretMask([token]);
+	constructor(private readonly init: ClientInit) {
+		this.api = init.api;
+		this.wire = init.api.wire;
+		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';
+		this.mask = new SecretMask([this.token]);
 	}
 
-	static async connect(
-		ctx: ClientContext,
-		itemIndex: number,
-		settings: ClientSettings = DEFAULT_CLIENT_SETTINGS,
-		limiter: RateLimiter = new RateLimiter(settings.requestsPerSecond),
-		gate?: RequestGate,
-	): Promise<SupportChatClient> {
-		const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
-		// Credentials saved before the API could be chosen have none: they are REST.
-		const wire = credentials.api === 'supportBoard' ? supportBoardWire : restWire;
-		const base = wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
-		if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
-		const token = typeof credentials.apiToken === 'string' ? credentials.apiToken : '';
-		return new SupportChatClient(ctx, wire, base.url, credentials, token, settings, limiter, itemIndex, gate);
+	/** A call by name: the wire of the credentials' API decides how it travels. */
+	async call<K extends CallName>(name: K, args: Calls[K]): Promise<CallResult> {
+		return await this.wire.call(this, name, args);
+	}
+
+	/** A whole list through the one pagination loop: up to `limit` records, all when it is undefined. */
+	async list(call: ListCall): Promise<unknown[]> {
+		return (await paginate(this.init.ctx, this, call, this.init.pagination(), this.init.itemIndex)).items;
+	}
+
+	/** One read by the API's own name for it (see `Wire.read`). */
+	async read(name: string, args: IDataObject): Promise<unknown> {
+		return await this.wire.read(this, name, args);
 	}
 
 	/** Input the API cannot take, found before any request: the user's to change. */
 	refuse(message: string, description?: string): NodeOperationError {
-		return new NodeOperationError(this.ctx.getNode(), this.mask.text(message), { itemIndex: this.itemIndex, description });
+		return new NodeOperationError(this.init.ctx.getNode(), this.mask.text(message), { itemIndex: this.init.itemIndex, description });
 	}
 
 	/**
@@ -87,12 +94,12 @@ export class SupportChatClient {
 	 * bearer token goes with every request, and a link to another host would hand it over.
 	 */
 	resolveUrl(spec: Pick<RequestSpec, 'path' | 'url'>, relativeTo?: string): string {
-		if (spec.url === undefined) return `${this.baseUrl}${spec.path ?? ''}`;
-		const resolved = new URL(spec.url, relativeTo ?? `${this.baseUrl}/`);
-		const base = new URL(this.baseUrl);
+		if (spec.url === undefined) return `${this.init.baseUrl}${spec.path ?? ''}`;
+		const resolved = new URL(spec.url, relativeTo ?? `${this.init.baseUrl}/`);
+		const base = new URL(this.init.baseUrl);
 		if (resolved.origin !== base.origin) {
 			throw new NodeApiError(
-				this.ctx.getNode(),
+				this.init.ctx.getNode(),
 				{ url: resolved.origin },
 				{
 					message: this.mask.text(
@@ -100,7 +107,7 @@ export class SupportChatClient {
 					),
 					description:
 						'Set Options → Pagination Style to a parameter-based style (Page Number, Offset and Limit, or Cursor) so that the node builds page requests itself.',
-					itemIndex: this.itemIndex,
+					itemIndex: this.init.itemIndex,
 				},
 			);
 		}
@@ -115,14 +122,14 @@ export class SupportChatClient {
 	 */
 	async request(spec: RequestSpec): Promise<ApiResponse> {
 		const url = this.resolveUrl(spec);
-		const where = this.mask.text(spec.label ?? `${spec.method} ${url.slice(this.baseUrl.length) || url}`);
+		const where = this.mask.text(spec.label ?? `${spec.method} ${url.slice(this.init.baseUrl.length) || url}`);
 		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
-			await this.limiter.wait();
-			this.gate?.(where);
+			await this.init.limiter.wait();
+			this.init.gate?.(where);
 			const tried = await this.attempt(spec, url, where, attempt);
 			if ('response' in tried) return tried.response;
-			const decision = decideRetry(repeatable, tried.outcome, attempt, this.settings);
+			const decision = decideRetry(repeatable, tried.outcome, attempt, this.init.settings);
 			if (decision.retry) {
 				await sleep(decision.delayMs);
 				continue;
@@ -155,12 +162,12 @@ export class SupportChatClient {
 
 	/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
 	private thrown(error: unknown, where: string, url: string): Failed {
-		if (error instanceof NodeOperationError) throw new NodeOperationError(this.ctx.getNode(), error);
+		if (error instanceof NodeOperationError) throw new NodeOperationError(this.init.ctx.getNode(), error);
 		// Already explained: handed on as it is.
 		if (error instanceof NodeApiError && error.context.supportChat) throw error;
 		if (error instanceof AnswerTooLargeError) {
 			// Not retried: the same request would bring the same answer.
-			throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
+			throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.init.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
 				description: 'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
 			});
 		}
@@ -172,7 +179,7 @@ export class SupportChatClient {
 			});
 		}
 		const message =
-			error instanceof AnswerDeadlineError ? `the answer did not arrive in full within Timeout (${this.settings.timeoutMs / 1000} s)` : (error as Error).message;
+			error instanceof AnswerDeadlineError ? `the answer did not arrive in full within Timeout (${this.init.settings.timeoutMs / 1000} s)` : (error as Error).message;
 		return { outcome: { kind: 'network' }, message };
 	}
 
@@ -195,8 +202,8 @@ export class SupportChatClient {
 
 	/** One answer, redirects followed by the policy of ./redirects; a refused redirect is explained here. */
 	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
-		const { timeoutMs, maxResponseBytes } = this.settings;
-		const answer = await exchangeFollowingRedirects({ ctx: this.ctx, credentials: this.credentials, spec, url, baseUrl: this.baseUrl, timeoutMs, maxResponseBytes });
+		const { timeoutMs, maxResponseBytes } = this.init.settings;
+		const answer = await exchangeFollowingRedirects({ ctx: this.init.ctx, credentials: this.init.credentials, spec, url, baseUrl: this.init.baseUrl, timeoutMs, maxResponseBytes });
 		if (!('refused' in answer)) return answer;
 		const { status, refused } = answer;
 		throw this.error(status, `The service answered ${where} with a redirect (${status}) ${refused.refused}`, { description: refused.description });
@@ -223,13 +230,13 @@ export class SupportChatClient {
 		extra: { description: string; body?: unknown },
 	): NodeApiError {
 		const error = new NodeApiError(
-			this.ctx.getNode(),
+			this.init.ctx.getNode(),
 			{ status: status ?? null } as JsonObject,
 			{
 				message: this.mask.text(message),
 				description: this.mask.text(extra.description),
 				httpCode: status === undefined ? undefined : String(status),
-				itemIndex: this.itemIndex,
+				itemIndex: this.init.itemIndex,
 			},
 		);
 		// Marks the error as already explained, so the retry loop does not mistake it for a network failure.

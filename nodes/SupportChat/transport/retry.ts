@@ -12,9 +12,10 @@ export function isSafeToRepeat(method: IHttpRequestMethods): boolean {
 }
 
 /**
- * The retry rule in words. Max Attempts repeats it as a literal (n8n's linter reads descriptions
- * statically) and so does docs/errors-and-limits.md; a test holds both to this text. The code is
- * `decideRetry` below, with `isSafeToRepeat` (and, for Support Board, its wire's function table).
+ * The retry rule in words. The hint after a server error (./errors) reads it from here; Max Attempts
+ * repeats it as a literal (n8n's linter reads descriptions statically) and so does
+ * docs/errors-and-limits.md; a test holds both to this text. The code is `decideRetry` below,
+ * with `isSafeToRepeat` (and, for Support Board, its wire's function table).
  */
 export const RETRY_RULE =
 	'A 429 is retried on any request. Server errors, network failures and timeouts are retried only where repeating does nothing twice: reads, updates and deletes (with Support Board, its reads, update-user and delete-user), never creations, messages, tags, assignments or closings. A delete retried after its first attempt went through finds nothing, which counts as deleted.';
@@ -66,7 +67,7 @@ type RetryDecision =
  * The retry rule, in one place:
  * - 429 on any method: the service refused before doing anything. Wait Retry-After when given, else back off.
  * - 5xx and network failures: only for a request safe to repeat (by its method, see SAFE_TO_REPEAT,
- *   or as its API's wire knows it).
+ *   or as its API's wire knows it, see ./apis).
  * - anything else: not retried.
  * Backoff is exponential with "equal jitter" (AWS architecture blog, "Exponential Backoff And Jitter"): at least half the step, so a retry never hammers at once.
  * `random` is injected so the rule is testable.

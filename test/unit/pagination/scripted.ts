@@ -3,9 +3,10 @@
 import type { INode } from 'n8n-workflow';
 
 import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
-import { restWire } from '../../../nodes/SupportChat/transport/wires/rest';
+import { restWire } from '../../../nodes/SupportChat/transport/apis/rest/wire';
 import type { RequestSpec } from '../../../nodes/SupportChat/transport/exchange';
-import type { SupportChatClient, SupportChatContext } from '../../../nodes/SupportChat/transport/request';
+import type { SupportChatContext } from '../../../nodes/SupportChat/transport/pagination';
+import type { SupportChatClient } from '../../../nodes/SupportChat/transport/request';
 
 export const TOKEN = 'tok-9f8e7d6c5b4a';
 const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;

@@ -1,4 +1,4 @@
-import { unwrapRecord } from '../../../nodes/SupportChat/actions/helpers';
+import { resultOf } from '../../../nodes/SupportChat/actions/helpers';
 import { conversationSummary, tagName, userSummary } from '../../../nodes/SupportChat/actions/simplify';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../../../nodes/SupportChat/shared/vocabulary/envelopes';
 import {
@@ -43,7 +43,7 @@ describe('the service vocabulary', () => {
 	});
 
 	it.each(ANSWER_ENVELOPES)('a record wrapped in %s is unwrapped, and a page in it is found', (key) => {
-		expect(unwrapRecord({ success: true, [key]: { id: 1 } })).toEqual({ id: 1 });
+		expect(resultOf({ success: true, [key]: { id: 1 } }, {})).toEqual({ id: 1 });
 		expect(findItems({ [key]: { items: [{ id: 1 }] } }, '').items).toEqual([{ id: 1 }]);
 	});
 

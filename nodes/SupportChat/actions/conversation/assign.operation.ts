@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, requiredText, resultOf } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: 'agent_id',
 			description:
-				'Body field that carries the assignee. Services name it differently: agent_id is common, some use assignee_id or assignee.',
+				'REST only. Body field that carries the assignee. Services name it differently: agent_id is common, some use assignee_id or assignee. Support Board always takes agent_id, and refuses another name here.',
 		},
 	]),
 	requestOptionsCollection,
@@ -39,12 +39,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const assignee = requiredText(this, 'assignee', itemIndex, 'Assignee');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const field = typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== '' ? fields.assigneeField.trim() : 'agent_id';
-	const { answer, sent } = await api.call('assignConversation', {
+	const { answer, sent } = await client.call('assignConversation', {
 		id,
 		assignee,
 		assigneeField: field,

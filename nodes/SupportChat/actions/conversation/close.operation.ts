@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, locatorValue, resultOf } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
@@ -17,9 +17,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { answer } = await api.call('closeConversation', { id, extra: extraFields(this, fields, itemIndex) });
+	const { answer } = await client.call('closeConversation', { id, extra: extraFields(this, fields, itemIndex) });
 	return resultOf(answer, { id, closed: true }, CONVERSATION_KEYS);
 }

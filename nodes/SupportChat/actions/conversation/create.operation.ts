@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, parameterText, resultOf } from '../helpers';
 import type { ConversationFields } from '../../transport/calls';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 /** The spec does not show this payload (§4); these are the fields chat services commonly take. */
@@ -58,13 +58,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const conversation: ConversationFields = {};
 	for (const key of ['user_id', 'message', 'subject', 'status'] as const) {
 		const value = parameterText(fields[key]);
 		if (value !== '') conversation[key] = value;
 	}
-	const { answer, sent } = await api.call('createConversation', { fields: conversation, extra: extraFields(this, fields, itemIndex) });
+	const { answer, sent } = await client.call('createConversation', { fields: conversation, extra: extraFields(this, fields, itemIndex) });
 	return resultOf(answer, sent, CONVERSATION_KEYS);
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
 import { locatorValue, maybeSimplify, recordOf } from '../helpers';
 import { conversationSummary } from '../simplify';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 export const CONVERSATION_KEYS = ['conversation', 'chat'];
 
@@ -19,8 +19,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
-	const { answer } = await api.call('getConversation', { id });
+	const { answer } = await client.call('getConversation', { id });
 	return maybeSimplify(this, itemIndex, [recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS)], conversationSummary);
 }

@@ -10,7 +10,7 @@ import {
 } from '../../descriptions/common';
 import { listQuery, maybeSimplify, toRecord } from '../helpers';
 import { conversationSummary } from '../simplify';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -38,8 +38,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const conversations = await api.list({
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
+	const conversations = await client.list({
 		list: 'conversations',
 		query: listQuery(this, itemIndex, ['status']),
 		limit: readLimit(this, itemIndex),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, parameterText, requiredText, resultOf } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -48,13 +48,13 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['send'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const message = requiredText(this, 'message', itemIndex, 'Message');
 	const type = requiredText(this, 'messageType', itemIndex, 'Send As');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const senderId = parameterText(fields.senderId);
-	const { answer, sent } = await api.call('sendMessage', {
+	const { answer, sent } = await client.call('sendMessage', {
 		conversationId,
 		message,
 		type,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, resultOf } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [
 	...idInput('userId', 'User'),
@@ -41,10 +41,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['add'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const userId = locatorValue(this, 'userId', itemIndex, 'user');
 	const tag = locatorValue(this, 'tag', itemIndex, 'tag');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { answer, sent } = await api.call('addTag', { userId, tag, extra: extraFields(this, fields, itemIndex) });
+	const { answer, sent } = await client.call('addTag', { userId, tag, extra: extraFields(this, fields, itemIndex) });
 	return resultOf(answer, sent, ['tag']);
 }

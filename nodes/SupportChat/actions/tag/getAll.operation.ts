@@ -8,14 +8,14 @@ import {
 	returnAllAndLimit,
 } from '../../descriptions/common';
 import { listQuery, toRecord } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [...returnAllAndLimit, listFilters(), listOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const tags = await api.list({
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
+	const tags = await client.list({
 		list: 'tags',
 		query: listQuery(this, itemIndex),
 		limit: readLimit(this, itemIndex),

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, resultOf, userFields } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 import { USER_KEYS, userProperties } from './fields';
 
 const properties: INodeProperties[] = [
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const user = userFields(this, fields, itemIndex);
 	const extra = extraFields(this, fields, itemIndex);
@@ -27,6 +27,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: O
 			description: 'Add at least a name, an email or a phone under Fields.',
 		});
 	}
-	const { answer, sent } = await api.call('createUser', { fields: user, extra });
+	const { answer, sent } = await client.call('createUser', { fields: user, extra });
 	return resultOf(answer, sent, USER_KEYS);
 }

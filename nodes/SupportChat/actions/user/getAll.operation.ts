@@ -10,14 +10,14 @@ import {
 } from '../../descriptions/common';
 import { listQuery, maybeSimplify, toRecord } from '../helpers';
 import { userSummary } from '../simplify';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [...returnAllAndLimit, ...simplifyParameters, listFilters(), listOptionsCollection];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
-	const users = await api.list({
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
+	const users = await client.list({
 		list: 'users',
 		query: listQuery(this, itemIndex),
 		limit: readLimit(this, itemIndex),

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, locatorValue, resultOf, userFields } from '../helpers';
-import type { OperationApi } from '../types';
+import type { OperationClient } from '../types';
 import { USER_KEYS, userProperties } from './fields';
 
 const properties: INodeProperties[] = [
@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['update'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: OperationApi) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const user = userFields(this, fields, itemIndex);
@@ -30,6 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: O
 			description: 'Add at least one field under Update Fields.',
 		});
 	}
-	const { answer, sent } = await api.call('updateUser', { id, fields: user, extra });
+	const { answer, sent } = await client.call('updateUser', { id, fields: user, extra });
 	return resultOf(answer, { id, ...sent }, USER_KEYS);
 }

@@ -1,2 +1,2 @@
-export type { ListResult } from './loop';
+export type { ListResult, SupportChatContext } from './loop';
 export { fetchPage, paginate } from './loop';

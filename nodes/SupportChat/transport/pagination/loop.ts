@@ -1,9 +1,9 @@
-import type { JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../calls';
 import type { ApiResponse } from '../exchange';
-import type { SupportChatClient, SupportChatContext } from '../request';
+import type { Wire, WirePort } from '../wire';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { PagePlan, PageReading } from './reading';
@@ -11,6 +11,11 @@ import { PageShapeError } from './reading';
 import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
 
+/** What the list loop needs of any n8n context (an execution, a list lookup, a poll): the node, for its errors. */
+export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode'>;
+
+/** What the loop needs of the client: a port to send pages through, and the wire that shapes them. */
+type Pager = WirePort & { readonly wire: Wire };
 
 export type ListResult = Collected;
 
@@ -25,7 +30,7 @@ interface Fetched {
  * it. `relativeTo` resolves a relative next-page link.
  */
 export async function fetchPage(
-	client: SupportChatClient,
+	client: Pager,
 	page: PageRequest,
 	settings: PaginationSettings,
 	relativeTo?: string,
@@ -46,7 +51,7 @@ function listLabel(first: PageRequest): string {
  */
 export async function paginate(
 	ctx: SupportChatContext,
-	client: SupportChatClient,
+	client: Pager,
 	list: ListCall,
 	options: PaginationSettings,
 	itemIndex: number,

@@ -1,13 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asText, fieldOf, getPath, isDataObject } from '../../shared/json';
-import { eventKey } from '../../shared/eventKey';
-import { CLOSED_AT_KEYS, CLOSED_STATES, CREATED_AT_KEYS, STATUS_KEYS } from '../../shared/vocabulary/times';
-import type { ListName } from '../../transport/calls';
-import { paginate } from '../../transport/pagination';
-import type { PaginationSettings } from '../../transport/pageShape';
-import type { SupportChatClient, SupportChatContext } from '../../transport/request';
-import type { EventFinder, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../types';
+import type { EventFinder, FinderClient, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../../../poll/types';
+import { asText, fieldOf, getPath, isDataObject } from '../../../shared/json';
+import { eventKey } from '../../../shared/eventKey';
+import { CLOSED_AT_KEYS, CLOSED_STATES, CREATED_AT_KEYS, STATUS_KEYS } from '../../../shared/vocabulary/times';
+import type { ListName } from '../../calls';
 
 /**
  * The REST API of the description documents no `since` filter, no order and no message list (§4): a
@@ -71,7 +68,7 @@ function ordinal(value: unknown): number | undefined {
 const recordId = (record: IDataObject) => asText(fieldOf(record, 'id')) ?? '(no id)';
 
 /** The field a stream orders by: the kept mark's, Watermark Field for new records, else the first every record has. */
-function fieldFor(client: SupportChatClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings): string {
+function fieldFor(client: FinderClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings): string {
 	const chosen = stream.byCreation ? settings.watermarkField : '';
 	if (mark !== undefined && (chosen === '' || chosen === mark.field)) return mark.field;
 	if (chosen !== '') {
@@ -107,7 +104,7 @@ function found(stream: Stream, record: IDataObject, field: string, value: number
 }
 
 /** One stream's events above its mark (or at it and not kept), and the mark they lead to. */
-function collectStream(client: SupportChatClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings) {
+function collectStream(client: FinderClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings) {
 	const field = fieldFor(client, stream, records, mark, settings);
 	// Watermark Field changed: values of two fields do not compare, so this stream starts afresh.
 	const rebase = mark !== undefined && mark.field !== field;
@@ -139,7 +136,7 @@ function collectStream(client: SupportChatClient, stream: Stream, records: IData
 	return { events, mark: next };
 }
 
-function collect(client: SupportChatClient, streams: readonly Stream[], lists: Map<ListName, IDataObject[]>, marks: Marks, settings: PollSettings) {
+function collect(client: FinderClient, streams: readonly Stream[], lists: Map<ListName, IDataObject[]>, marks: Marks, settings: PollSettings) {
 	const events: Found[] = [];
 	// Only the selected streams' marks: one taken out of Events starts afresh when it is selected again.
 	const next: Marks = {};
@@ -154,7 +151,7 @@ function collect(client: SupportChatClient, streams: readonly Stream[], lists: M
 	return { found: events, marks: next };
 }
 
-function streamsFor(client: SupportChatClient, settings: PollSettings): Stream[] {
+function streamsFor(client: FinderClient, settings: PollSettings): Stream[] {
 	if (settings.events.includes('messageCreated')) {
 		throw client.refuse(
 			'New Message cannot be found by polling the REST API: it has no list of messages',
@@ -178,29 +175,21 @@ function sinceValue(list: ListName, streams: readonly Stream[], marks: Marks): s
 	return lowest?.raw;
 }
 
-interface Reading {
-	ctx: SupportChatContext;
-	client: SupportChatClient;
-	pagination: PaginationSettings;
-	settings: PollSettings;
-}
-
-/** Each list a stream needs, read once a poll, with Since Parameter where `sinceValue` allows it. */
-async function readLists({ ctx, client, pagination, settings }: Reading, streams: readonly Stream[], marks: Marks) {
+/** Each list a stream needs, read once a poll (by the poll's pagination options), with Since Parameter where `sinceValue` allows it. */
+async function readLists(client: FinderClient, settings: PollSettings, streams: readonly Stream[], marks: Marks) {
 	const lists = new Map<ListName, IDataObject[]>();
 	for (const list of new Set(streams.map((stream) => stream.list))) {
 		const since = settings.sinceParam === '' ? undefined : sinceValue(list, streams, marks);
 		const query = since === undefined ? {} : { [settings.sinceParam]: since };
-		const { items } = await paginate(ctx, client, { list, query }, pagination, 0);
-		lists.set(list, items.filter(isDataObject));
+		lists.set(list, (await client.list({ list, query })).filter(isDataObject));
 	}
 	return lists;
 }
 
-export function restFinder(ctx: SupportChatContext, pagination: PaginationSettings): EventFinder {
-	const read = async (client: SupportChatClient, settings: PollSettings, marks: Marks) => {
+export function restFinder(): EventFinder {
+	const read = async (client: FinderClient, settings: PollSettings, marks: Marks) => {
 		const streams = streamsFor(client, settings);
-		const lists = await readLists({ ctx, client, pagination, settings }, streams, marks);
+		const lists = await readLists(client, settings, streams, marks);
 		return collect(client, streams, lists, marks, settings);
 	};
 	return {

@@ -1,8 +1,11 @@
-import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { isDataObject } from '../../shared/json';
-import type { RequestSpec } from '../exchange';
-import type { SupportChatClient } from '../request';
+import { isDataObject } from '../../../shared/json';
+
+/**
+ * What Support Board is, as data: its page size, its status codes, the functions behind its lists and
+ * what its refusal codes mean. The wire and the poll finder read it; ./functions sends the calls.
+ */
 
 /** Rows in one page of get-users and get-conversations (the product's `LIMIT pagination * 100, 100`). */
 export const SUPPORT_BOARD_PAGE_SIZE = 100;
@@ -55,62 +58,4 @@ export function codeHint(status: number | undefined, body: unknown): string | un
 		return 'No Support Board Web API answered at this address. Set the Base URL in the credentials to your Support Board: its install folder (https://example.com/supportboard), https://host/script for the cloud and SaaS editions, or the full …/include/api.php.';
 	}
 	return undefined;
-}
-
-interface Traits {
-	read: boolean;
-	repeatable: boolean;
-	resourceLabel?: string;
-}
-
-/** One function call as it travels: a POST of a JSON body with the function, the token and the arguments. */
-function spec(client: SupportChatClient, name: string, args: IDataObject, traits: Traits): RequestSpec {
-	return {
-		method: 'POST',
-		path: '',
-		body: { ...args, function: name, token: client.token },
-		label: name,
-		read: traits.read,
-		repeatable: traits.repeatable,
-		resourceLabel: traits.resourceLabel,
-		hint: codeHint,
-	};
-}
-
-/** The product's answer without its envelope; an answer without one is no Support Board's. */
-async function invoke(client: SupportChatClient, name: string, args: IDataObject, traits: Traits): Promise<unknown> {
-	const { status, body } = await client.request(spec(client, name, args, traits));
-	if (isDataObject(body) && body.success === true && Object.hasOwn(body, 'response')) return body.response;
-	throw client.error(status, `The answer to ${name} is not Support Board's ({"success": true, "response": …})`, {
-		description: `Check that the Base URL is your Support Board's address.${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
-		body,
-	});
-}
-
-/**
- * The functions by what repeating them does. Reads, and update-user and delete-user (the same fields
- * set again, a deleted user deleted again, answered `true`), are retried after a failure on the way; a
- * write that adds something (a user, a conversation, a message, the note the product posts on every
- * assignment) is never repeated.
- */
-export const fn = {
-	spec,
-	read: (client: SupportChatClient, name: string, args: IDataObject) => invoke(client, name, args, { read: true, repeatable: true }),
-	repeatable: (client: SupportChatClient, name: string, args: IDataObject) =>
-		invoke(client, name, args, { read: false, repeatable: true, resourceLabel: 'user' }),
-	write: (client: SupportChatClient, name: string, args: IDataObject, resourceLabel = 'user') =>
-		invoke(client, name, args, { read: false, repeatable: false, resourceLabel }),
-};
-
-/** A read the product answered `false`: it has no such record. */
-export function notFound(client: SupportChatClient, answer: unknown, label: string, id: string): unknown {
-	if (answer !== false && answer !== null) return answer;
-	throw client.error(404, `Support Board has no ${label} with ID ${id}`, {
-		description: `Check the ${label} ID. Support Board answers a read of a missing ${label} with false.`,
-	}) as NodeApiError;
-}
-
-/** What the product cannot do, or input it cannot take: refused before any request. */
-export function unsupported(client: SupportChatClient, message: string): NodeOperationError {
-	return client.refuse(message);
 }

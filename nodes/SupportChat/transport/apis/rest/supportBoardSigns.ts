@@ -1,4 +1,4 @@
-import { isDataObject } from '../../shared/json';
+import { isDataObject } from '../../../shared/json';
 
 /** Where REST mode meets Support Board: the hint that names the credentials' other API. */
 export const SUPPORT_BOARD_HINT =

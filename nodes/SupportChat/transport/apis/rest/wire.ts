@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isDataObject } from '../../shared/json';
-import { normalizeBaseUrl } from '../baseUrl';
-import type { Calls, CallName, CallResult, ListName } from '../calls';
-import type { PageRequest } from '../pagination/styles';
-import type { RequestSpec } from '../exchange';
-import type { SupportChatClient } from '../request';
-import type { Wire } from '../wire';
+import { isDataObject } from '../../../shared/json';
+import { normalizeBaseUrl } from '../../baseUrl';
+import type { Calls, CallName, CallResult, ListName } from '../../calls';
+import type { PageRequest } from '../../pagination/styles';
+import type { RequestSpec } from '../../exchange';
+import type { Wire, WirePort } from '../../wire';
 import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
 
 const id = encodeURIComponent;
@@ -47,20 +46,20 @@ const ROUTES: { [K in CallName]: Route<K> } = {
 const LIST_PATHS: Readonly<Record<ListName, string>> = { users: '/users', conversations: '/conversations', tags: '/tags' };
 
 export const restWire: Wire = {
-	title: 'REST paths',
-
 	endpoint: (typed, allowHttp) => {
 		if (typeof typed === 'string' && looksLikeSupportBoard(typed)) return { ok: false, message: SUPPORT_BOARD_HINT };
 		return normalizeBaseUrl(typed, allowHttp);
 	},
 
-	async call(client: SupportChatClient, name, args): Promise<CallResult> {
+	async call(port: WirePort, name, args): Promise<CallResult> {
 		const spec = (ROUTES[name] as Route<typeof name>)(args);
-		const answer = (await client.request(spec)).body;
+		const answer = (await port.request(spec)).body;
 		return { answer, sent: isDataObject(spec.body) ? spec.body : {} };
 	},
 
-	firstPage(_client, list, query, settings): PageRequest {
+	read: async (port, path, query) => (await port.request({ method: 'GET', path, qs: query })).body,
+
+	firstPage(_port, list, query, settings): PageRequest {
 		const qs: IDataObject = { ...query };
 		if (settings.pageSize > 0) qs[settings.limitParam] = settings.pageSize;
 		if (settings.style === 'page' && settings.firstPage !== 1) qs[settings.pageParam] = settings.firstPage;
@@ -69,15 +68,15 @@ export const restWire: Wire = {
 
 	pagination: (settings) => settings,
 
-	pageSpec: (client, page, relativeTo) => ({
+	pageSpec: (port, page, relativeTo) => ({
 		method: 'GET',
 		path: page.path,
-		url: page.url === undefined ? undefined : client.resolveUrl({ url: page.url }, relativeTo),
+		url: page.url === undefined ? undefined : port.resolveUrl({ url: page.url }, relativeTo),
 		qs: page.qs,
 	}),
 
-	async probe(client) {
-		await client.request({ method: 'GET', path: LIST_PATHS.tags });
+	async probe(port) {
+		await port.request({ method: 'GET', path: LIST_PATHS.tags });
 	},
 
 	/** A refusal in Support Board's words: the REST paths are not there, its Web API is. */

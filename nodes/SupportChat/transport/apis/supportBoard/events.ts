@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asText, isDataObject } from '../../shared/json';
-import { eventKey } from '../../shared/eventKey';
-import type { Found, PolledEvent } from '../types';
+import { asText, isDataObject } from '../../../shared/json';
+import { eventKey } from '../../../shared/eventKey';
+import type { Found, PolledEvent } from '../../../poll/types';
 
 /**
  * What Support Board's rows mean as poll events: a user, a conversation, a message, and the note an

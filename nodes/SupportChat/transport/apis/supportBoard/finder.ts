@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isDataObject } from '../../shared/json';
-import type { SupportChatClient } from '../../transport/request';
-import { SUPPORT_BOARD_PAGE_SIZE, fn } from '../../transport/wires/supportBoardApi';
-import type { LoopOptions } from '../../trigger/loops';
-import { isOwnMessage } from '../../trigger/loops';
-import type { EventFinder, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../types';
-import { CLOSED_EVENT, conversationFound, highest, idOf, messageFound, rows, text, userFound } from './supportBoardEvents';
+import type { EventFinder, FinderClient, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../../../poll/types';
+import { isDataObject } from '../../../shared/json';
+import type { LoopOptions } from '../../../trigger/loops';
+import { isOwnMessage } from '../../../trigger/loops';
+import { CLOSED_EVENT, conversationFound, highest, idOf, messageFound, rows, text, userFound } from './events';
+import { SUPPORT_BOARD_PAGE_SIZE } from './product';
 
 /**
  * Support Board's functions made for this (its include/messages.php and users.php, 3.8.7), at their edges:
@@ -81,16 +80,16 @@ async function chase(mark: number, next: (mark: number) => Promise<number>): Pro
  * agent (status 2) first unless the product orders by date: its pages are read until the first row of
  * another status, for a first guess; get-new-conversations above that guess then finds the rest.
  */
-async function messagesNow(client: SupportChatClient): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
+async function messagesNow(client: FinderClient): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
 	const seen: IDataObject[] = [];
 	for (let page = 0; ; page++) {
-		const list = rows(await fn.read(client, 'get-conversations', { status_code: 'all', pagination: page }));
+		const list = rows(await client.read('get-conversations', { status_code: 'all', pagination: page }));
 		seen.push(...list);
 		if (list.some((row) => text(row.conversation_status_code) !== '2') || list.length < SUPPORT_BOARD_PAGE_SIZE) break;
 	}
 	let conversationId = highest(seen, 'conversation_id', 0);
 	const messageId = await chase(highest(seen, 'message_id', 0), async (mark) => {
-		const newer = rows(await fn.read(client, 'get-new-conversations', { datetime: String(mark) }));
+		const newer = rows(await client.read('get-new-conversations', { datetime: String(mark) }));
 		conversationId = highest(newer, 'conversation_id', conversationId);
 		return highest(newer, 'message_id', mark);
 	});
@@ -98,13 +97,13 @@ async function messagesNow(client: SupportChatClient): Promise<{ messageId: numb
 }
 
 /** Conversations above the highest one seen that exist with no message yet: get-conversation finds them, one id at a time. */
-async function conversationsNow(client: SupportChatClient, seen: number): Promise<number> {
-	return await chase(seen, async (mark) => (isDataObject(await fn.read(client, 'get-conversation', { conversation_id: mark + 1 })) ? mark + 1 : mark));
+async function conversationsNow(client: FinderClient, seen: number): Promise<number> {
+	return await chase(seen, async (mark) => (isDataObject(await client.read('get-conversation', { conversation_id: mark + 1 })) ? mark + 1 : mark));
 }
 
-async function usersNow(client: SupportChatClient): Promise<{ userId: number; rows: IDataObject[] }> {
-	const list = rows(await fn.read(client, 'get-users', { pagination: 0 }));
-	const userId = await chase(highest(list, 'id', 0), async (mark) => highest(rows(await fn.read(client, 'get-new-users', { datetime: String(mark) })), 'id', mark));
+async function usersNow(client: FinderClient): Promise<{ userId: number; rows: IDataObject[] }> {
+	const list = rows(await client.read('get-users', { pagination: 0 }));
+	const userId = await chase(highest(list, 'id', 0), async (mark) => highest(rows(await client.read('get-new-users', { datetime: String(mark) })), 'id', mark));
 	return { userId, rows: list };
 }
 
@@ -118,9 +117,9 @@ function conversationMarks(marks: SbMarks, conversationIds: number[]): Pick<SbMa
 	return { conversationId: after, pending: pending.slice(-MAX_PENDING) };
 }
 
-async function newUsers(client: SupportChatClient, marks: SbMarks, found: Found[]): Promise<number> {
+async function newUsers(client: FinderClient, marks: SbMarks, found: Found[]): Promise<number> {
 	let userId = marks.userId;
-	for (const user of rows(await fn.read(client, 'get-new-users', { datetime: String(marks.userId) }))) {
+	for (const user of rows(await client.read('get-new-users', { datetime: String(marks.userId) }))) {
 		const id = idOf(user.id);
 		if (id === undefined || id <= marks.userId) continue;
 		const event = userFound(user, id);
@@ -131,7 +130,7 @@ async function newUsers(client: SupportChatClient, marks: SbMarks, found: Found[
 }
 
 interface MessageReading {
-	client: SupportChatClient;
+	client: FinderClient;
 	settings: PollSettings;
 	loop: LoopOptions;
 	marks: SbMarks;
@@ -142,7 +141,7 @@ interface MessageReading {
 async function newMessages({ client, settings, loop, marks, found }: MessageReading, conversation: IDataObject): Promise<number> {
 	let messageId = marks.messageId;
 	const messages = rows(
-		await fn.read(client, 'get-new-messages', {
+		await client.read('get-new-messages', {
 			user_id: text(conversation.conversation_user_id),
 			conversation_id: text(conversation.conversation_id),
 			datetime: marks.messageId > 0 ? AFTER_EVERY_MESSAGE : BEFORE_EVERY_MESSAGE,
@@ -172,7 +171,7 @@ function isNewConversation(row: IDataObject, marks: SbMarks): boolean {
 	return marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime;
 }
 
-async function baseline(client: SupportChatClient, settings: PollSettings, kept?: KeptMarks) {
+async function baseline(client: FinderClient, settings: PollSettings, kept?: KeptMarks) {
 	const marks = readMarks(kept?.marks ?? {});
 	const had = (...events: readonly PolledEvent[]) => kept !== undefined && events.some((e) => kept.events.includes(e));
 	if (wants(settings, 'userCreated') && !had('userCreated')) marks.userId = (await usersNow(client)).userId;
@@ -187,14 +186,14 @@ async function baseline(client: SupportChatClient, settings: PollSettings, kept?
 	return { found: [], marks: keep(marks, settings) };
 }
 
-async function since(client: SupportChatClient, settings: PollSettings, kept: Marks, loop: LoopOptions) {
+async function since(client: FinderClient, settings: PollSettings, kept: Marks, loop: LoopOptions) {
 	const marks = readMarks(kept);
 	const found: Found[] = [];
 	const next: SbMarks = { ...marks };
 	if (wants(settings, 'userCreated')) next.userId = await newUsers(client, marks, found);
 	if (wants(settings, ...MESSAGE_EVENTS)) {
 		if (marks.conversationId === undefined) marks.conversationId = await conversationsNow(client, (await messagesNow(client)).conversationId);
-		const conversations = rows(await fn.read(client, 'get-new-conversations', { datetime: String(marks.messageId) }));
+		const conversations = rows(await client.read('get-new-conversations', { datetime: String(marks.messageId) }));
 		for (const conversation of conversations) {
 			if (settings.events.includes('conversationCreated') && isNewConversation(conversation, marks)) {
 				const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
@@ -211,7 +210,7 @@ async function since(client: SupportChatClient, settings: PollSettings, kept: Ma
 }
 
 /** The newest event of each kind selected, for Fetch Test Event. */
-async function newest(client: SupportChatClient, settings: PollSettings): Promise<Found[]> {
+async function newest(client: FinderClient, settings: PollSettings): Promise<Found[]> {
 	const found: Found[] = [];
 	if (wants(settings, 'userCreated')) {
 		const [user] = (await usersNow(client)).rows;

@@ -1,0 +1,34 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiOf } from './apis';
+import type { ClientContext } from './exchange';
+import { CREDENTIALS_TYPE } from './exchange';
+import type { ClientSettings } from './limits';
+import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
+import { DEFAULT_PAGINATION } from './pageShape';
+import type { PaginationSettings } from './pageShape';
+import type { RequestGate } from './request';
+import { SupportChatClient } from './request';
+
+interface ConnectOptions {
+	settings?: ClientSettings;
+	/** One limiter shared by the clients of an execution, so the ceiling holds across items. */
+	limiter?: RateLimiter;
+	gate?: RequestGate;
+	/** The user's pagination options for `list`, read when a list is asked for; the defaults without. */
+	pagination?: () => PaginationSettings;
+}
+
+/**
+ * The client for the credentials of `itemIndex`: the credentials read once, their API looked up once in
+ * ./apis, and the Base URL turned by that API's wire into where requests go (or refused, before any).
+ */
+export async function connect(ctx: ClientContext, itemIndex: number, options: ConnectOptions = {}): Promise<SupportChatClient> {
+	const { settings = DEFAULT_CLIENT_SETTINGS, gate, pagination = () => DEFAULT_PAGINATION } = options;
+	const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
+	const api = apiOf(credentials);
+	const base = api.wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
+	if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
+	const limiter = options.limiter ?? new RateLimiter(settings.requestsPerSecond);
+	return new SupportChatClient({ ctx, api, baseUrl: base.url, credentials, settings, limiter, itemIndex, gate, pagination });
+}
