@@ -86,7 +86,7 @@ export function requiredText(ctx: IExecuteFunctions, name: string, itemIndex: nu
 }
 
 /** "vip, lead" or ["vip", "lead"] → ["vip", "lead"]. */
-function tagList(value: unknown): string[] {
+export function tagList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
 	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }

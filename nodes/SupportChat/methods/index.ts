@@ -1,8 +1,9 @@
 import { testSupportChatApi } from '../transport/credentialTest';
 import * as lists from './listSearch';
+import * as staff from './staff';
 import * as tags from './tags';
 
-export const listSearch = { ...lists, ...tags };
+export const listSearch = { ...lists, ...tags, ...staff };
 
 /** Named by `testedBy` in both nodes' credentials entries. */
 export const credentialTest = { supportChatApiTest: testSupportChatApi };

@@ -34,6 +34,16 @@ export interface Calls {
 	closeConversation: { id: string; extra: IDataObject };
 	sendMessage: { conversationId: string; message: string; type: string; senderId?: string; extra: IDataObject };
 	addTag: { userId: string; tag: string; extra: IDataObject };
+	addNote: { conversationId: string; note: string; authorId?: string; authorName?: string };
+	getNotes: { conversationId: string };
+	deleteNote: { conversationId: string; noteId: string };
+	updateConversationDepartment: { conversationId: string; department: string; extra: IDataObject };
+	/** `status`: the value of a Status option of Update Status (`active`, `pending`, …), never an API's code. */
+	updateConversationStatus: { conversationId: string; status: string; extra: IDataObject };
+	updateConversationTags: { conversationId: string; tags: string[]; add: boolean };
+	/** The pickers' reads: the departments and the agents (admins included) a conversation can go to. */
+	listDepartments: Record<string, never>;
+	listAgents: Record<string, never>;
 }
 
 export type CallName = keyof Calls;

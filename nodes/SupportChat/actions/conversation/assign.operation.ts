@@ -3,23 +3,35 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { extraFields, locatorValue, requiredText, resultOf } from '../helpers';
+import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
+	// Once a plain string: a saved "7" still runs (n8n's engine hands a string back as it is, and its
+	// editor shows it in the resource locator's legacy mode), and `{ mode: 'id', value }` is the form now.
 	...filledByModel(
 		{
 			displayName: 'Assignee',
 			name: 'assignee',
-			type: 'string',
+			type: 'resourceLocator',
 			required: true,
-			default: '',
-			placeholder: 'e.g. 7',
-			description: 'ID of the agent (or team) to assign the conversation to',
+			default: { mode: 'id', value: '' },
+			description: 'The agent (or team) to assign the conversation to',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select an agent...',
+					typeOptions: { searchListMethod: 'searchAgents', searchable: true },
+				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 7' },
+			],
 		},
 		'assignee',
+		'id',
 	),
 	bodyFields([
 		{
@@ -41,7 +53,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
-	const assignee = requiredText(this, 'assignee', itemIndex, 'Assignee');
+	const assignee = locatorValue(this, 'assignee', itemIndex, 'assignee');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const field = typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== '' ? fields.assigneeField.trim() : 'agent_id';
 	const { answer, sent } = await client.call('assignConversation', {

@@ -7,14 +7,16 @@ import type { PageRequest } from '../../pagination/styles';
 import type { RequestSpec } from '../../exchange';
 import type { Wire, WirePort } from '../../wire';
 import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
+import type { SupportBoardOnlyCall } from './supportBoardOnly';
+import { isSupportBoardOnly, supportBoardOnlyRefusal } from './supportBoardOnly';
 
 const id = encodeURIComponent;
 
 /** A request of the REST API, and what it sends (the body, or nothing). */
 type Route<K extends CallName> = (args: Calls[K]) => RequestSpec & { body?: IDataObject };
 
-/** Every call as the service description's REST paths (§4) put it. */
-const ROUTES: { [K in CallName]: Route<K> } = {
+/** Every call as the service description's REST paths (§4) put it; the others are ./supportBoardOnly's. */
+const ROUTES: { [K in Exclude<CallName, SupportBoardOnlyCall>]: Route<K> } = {
 	getUser: (a) => ({ method: 'GET', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
 	createUser: (a) => ({ method: 'POST', path: '/users', body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
 	updateUser: (a) => ({ method: 'PUT', path: `/users/${id(a.id)}`, body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
@@ -52,7 +54,11 @@ export const restWire: Wire = {
 	},
 
 	async call(port: WirePort, name, args): Promise<CallResult> {
-		const spec = (ROUTES[name] as Route<typeof name>)(args);
+		if (isSupportBoardOnly(name)) {
+			const { message, description } = supportBoardOnlyRefusal(name);
+			throw port.refuse(message, description);
+		}
+		const spec = (ROUTES[name as Exclude<CallName, SupportBoardOnlyCall>] as Route<typeof name>)(args);
 		const answer = (await port.request(spec)).body;
 		return { answer, sent: isDataObject(spec.body) ? spec.body : {} };
 	},

@@ -23,7 +23,7 @@ function spec(port: WirePort, name: string, args: IDataObject, traits: Traits): 
 		read: traits.read,
 		repeatable: traits.repeatable,
 		resourceLabel: traits.resourceLabel,
-		hint: codeHint,
+		hint: (status, body) => codeHint(status, body, name),
 	};
 }
 

@@ -50,9 +50,19 @@ const CODE_HINTS: ReadonlyMap<string, string> = new Map([
 	['security-error', "Support Board refused the call for security: check that the token is an admin's."],
 ]);
 
-/** The hint for one of the product's refusals, or for an answer that shows no Support Board at the address. */
-export function codeHint(status: number | undefined, body: unknown): string | undefined {
+/** Functions of the Web API that came after 3.8.7, by the version that adds them. */
+const ADDED_IN: ReadonlyMap<string, string> = new Map([['update-tags', '3.8.9']]);
+
+/**
+ * The hint for one of the product's refusals, or for an answer that shows no Support Board at the
+ * address. `fn`: the function called, so that a function a newer version adds says which.
+ */
+export function codeHint(status: number | undefined, body: unknown, fn?: string): string | undefined {
 	const code = isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
+	const since = fn === undefined ? undefined : ADDED_IN.get(fn);
+	if (code === 'function-not-found' && since !== undefined) {
+		return `${fn} is in the Web API of Support Board ${since} or later, and this Support Board does not have it: update Support Board to ${since} or later.`;
+	}
 	if (code !== undefined && CODE_HINTS.has(code)) return CODE_HINTS.get(code);
 	if (status === 404) {
 		return 'No Support Board Web API answered at this address. Set the Base URL in the credentials to your Support Board: its install folder (https://example.com/supportboard), https://host/script for the cloud and SaaS editions, or the full …/include/api.php.';
