@@ -10,6 +10,7 @@ const { USER_FUNCTIONS } = require('./supportBoardUsers');
 const { CONVERSATION_FUNCTIONS } = require('./supportBoardConversations');
 const { sendMessage } = require('./supportBoardMessages');
 const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
+const { lifeFunctions } = require('./supportBoardLife');
 const { SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
 const { htmlPage } = require('./errors');
@@ -29,6 +30,8 @@ const { htmlPage } = require('./errors');
  * @typedef {object} SupportBoardOptions
  * @property {SupportBoardWebhookInput} [webhooks] Start-up webhook settings (also what `reset` returns to).
  * @property {string} [pageUrl] The page the widget runs on: the `sender-url` of the visitor's webhooks. Default `{origin}/`.
+ * @property {'3.8.7' | '3.8.9'} [version] The product's version: 3.8.9 adds update-tags to the Web API. Default 3.8.7.
+ * @property {import('./supportBoardLife').SupportBoardDepartment[]} [departments] The departments of its settings. Default none.
  *
  * What the HTTP layer gives a call, and how it answers.
  * @typedef {object} Exchange
@@ -69,6 +72,9 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 	const data = new SupportBoardData({ store, installUrl, adminToken: token });
 	const webhooks = new SupportBoardWebhooks({ initial: options.webhooks, post, now, track });
 	const visitor = new SupportBoardVisitor({ data, store, installUrl });
+	const life = lifeFunctions(options);
+	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
+	const functions = { ...FUNCTIONS, ...life.functions };
 
 	/**
 	 * Runs an action that fires webhooks, then sends them one after the other, as PHP does inline.
@@ -105,7 +111,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		const fn = fnValue === undefined || fnValue === null ? undefined : String(fnValue);
 		x.log(params, fn);
 		if (fn === undefined) return x.answer(400, BEFORE, apiError('missing-function-name', 'Function name is required. Get it from the docs.'));
-		const required = WEB_API_FUNCTIONS.get(fn);
+		const required = WEB_API_FUNCTIONS.get(fn) ?? life.added.get(fn);
 		if (!required) return x.answer(404, BEFORE, apiError('function-not-found', `Function ${fn} not found. Check the function name.`));
 		const given = isset(params, 'token') || headerToken(x.req);
 		if (!given) return x.answer(401, BEFORE, apiError('token-not-found', 'Admin token is required. Get it from Users > Your admin user profile box.'));
@@ -117,7 +123,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		const early = await applyFault(x, fault);
 		if (early) return;
 
-		const impl = FUNCTIONS[fn];
+		const impl = functions[fn];
 		if (!impl) return x.answer(501, AFTER, apiError('not-implemented', `The sandbox does not imitate ${fn}.`));
 		const referer = typeof x.req.headers.referer === 'string' ? x.req.headers.referer : '';
 		const outcome = await withWebhooks((fire) => impl({ data, store, params, fire }), referer);

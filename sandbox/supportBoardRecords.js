@@ -50,6 +50,8 @@ class SupportBoardData {
 		this.adminToken = adminToken;
 		/** @type {Staff | null} */
 		this.staff = null;
+		/** Conversation notes by the conversation id as given (the product's `notes-{id}` settings). @type {Map<string, Record<string, unknown>[]>} */
+		this.notes = new Map();
 	}
 
 	/** After every seed: the admin owning the API token, an agent and the bot, as a fresh install has them. */
@@ -67,6 +69,7 @@ class SupportBoardData {
 		const agent = make('Alex', 'Agent', 'agent', 'agent@example.com');
 		const bot = make('Bot', '', 'bot', null);
 		this.staff = { admin, agent, bot };
+		this.notes.clear();
 	}
 
 	get admin() {
@@ -227,7 +230,7 @@ class SupportBoardData {
 			tags: view.agentView ? (tags ? tags.split(',') : []) : tags,
 			busy: false,
 		};
-		if (view.agentView) details.notes = [];
+		if (view.agentView) details.notes = this.notes.get(productId(c.id)) ?? [];
 		return details;
 	}
 
