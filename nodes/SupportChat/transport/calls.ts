@@ -34,6 +34,16 @@ export interface Calls {
 	closeConversation: { id: string; extra: IDataObject };
 	sendMessage: { conversationId: string; message: string; type: string; senderId?: string; extra: IDataObject };
 	addTag: { userId: string; tag: string; extra: IDataObject };
+	/** A conversation's messages, oldest first (the whole list: no API here pages it). */
+	getMessages: { conversationId: string };
+	/** The user with this e-mail or phone; the answer is null when the service has none. */
+	findUser: { by: 'email' | 'phone'; value: string };
+	/** The users the service finds for a text (the whole list, in the service's order). */
+	searchUsers: { search: string };
+	/** The conversations the service finds for a text (the whole list, in the service's order). */
+	searchConversations: { search: string };
+	/** One user's conversations (the whole list, in the service's order). */
+	getUserConversations: { userId: string };
 }
 
 export type CallName = keyof Calls;

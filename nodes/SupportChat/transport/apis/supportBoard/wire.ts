@@ -5,6 +5,7 @@ import { parseServiceUrl } from '../../baseUrl';
 import type { CallName, CallResult, Calls, ListName } from '../../calls';
 import type { PageRequest, PaginationSettings } from '../../pagination/styles';
 import type { Wire, WirePort } from '../../wire';
+import { FIND_CALLS } from './find';
 import { fn, notFound, unsupported } from './functions';
 import { SB_LISTS, SUPPORT_BOARD_PAGE_SIZE, TAGS_UNSUPPORTED, codeHint, conversationStatus } from './product';
 
@@ -105,6 +106,7 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	addTag: async (port) => {
 		throw unsupported(port, TAGS_UNSUPPORTED);
 	},
+	...FIND_CALLS,
 };
 
 /**
