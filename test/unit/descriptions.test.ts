@@ -102,7 +102,7 @@ describe('the action node\'s subtitle on the canvas', () => {
 				checked++;
 			}
 		}
-		expect(checked).toBe(13);
+		expect(checked).toBe(18);
 		expect(subtitle({ resource: 'user', operation: 'getAll' })).toBe('User: Get Many');
 	});
 

@@ -4,9 +4,10 @@ import * as close from './close.operation';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as search from './search.operation';
 
 /** The conversation operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { getAll, get, create, assign, close };
+export const operations = { getAll, get, create, assign, close, search };
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -24,6 +25,12 @@ export const description = describeOperations(operations, {
 			value: 'getAll',
 			description: 'Get many conversations: active, pending and closed',
 			action: 'Get many conversations',
+		},
+		{
+			name: 'Search',
+			value: 'search',
+			description: 'Search conversations by message text, name, e-mail, subject or ID (Support Board)',
+			action: 'Search conversations',
 		},
 	],
 	default: 'getAll',
