@@ -8,6 +8,7 @@ const { isset, phpJson, requestParams } = require('./supportBoardPhp');
 const { WEB_API_FUNCTIONS } = require('./supportBoardTable');
 const { USER_FUNCTIONS } = require('./supportBoardUsers');
 const { CONVERSATION_FUNCTIONS } = require('./supportBoardConversations');
+const { SEARCH_FUNCTIONS } = require('./supportBoardSearch');
 const { sendMessage } = require('./supportBoardMessages');
 const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
 const { lifeFunctions } = require('./supportBoardLife');
@@ -48,7 +49,7 @@ const SUPPORT_BOARD_PATHS = Object.freeze(['/script/include/api.php', '/supportb
 const INSTALL_PREFIX = '/script';
 
 /** @type {Record<string, (ctx: CallContext) => Outcome>} */
-const FUNCTIONS = { ...USER_FUNCTIONS, ...CONVERSATION_FUNCTIONS, ...STAFF_FUNCTIONS, 'send-message': sendMessage };
+const FUNCTIONS = { ...USER_FUNCTIONS, ...CONVERSATION_FUNCTIONS, ...SEARCH_FUNCTIONS, ...STAFF_FUNCTIONS, 'send-message': sendMessage };
 
 /** api.php's own answers set no CORS header; a function's answer comes through ajax.php, which does. */
 const BEFORE = { 'content-type': 'text/html; charset=UTF-8' };

@@ -293,4 +293,4 @@ const CONVERSATION_FUNCTIONS = {
 	'get-new-messages': getNewMessages,
 };
 
-module.exports = { CONVERSATION_FUNCTIONS, writeMessage, setStatus, validStatus };
+module.exports = { CONVERSATION_FUNCTIONS, writeMessage, setStatus, validStatus, listRow };

@@ -22,7 +22,29 @@ const { setStatus, validStatus, writeMessage } = require('./supportBoardConversa
  * @property {unknown} statusCode `conversation_status_code` as given: -1 (default) lets the sender decide, 'skip' keeps it.
  * @property {unknown} senderId The sender's id as the webhook shows it (the caller's value and type).
  * @property {unknown} conversationId The conversation's id as the webhook shows it.
+ * @property {string} [attachments] The attachments as the product stores them (JSON text, '' for none).
  */
+
+/**
+ * The `attachments` argument (a list, or JSON text of one) as sb_send_message stores it: JSON text
+ * `[["name", "url"],…]` written by hand (`", "` inside a pair), pairs without a name or URL left out.
+ * @param {unknown} raw
+ */
+function storedAttachments(raw) {
+	let list = raw;
+	if (typeof raw === 'string') {
+		try {
+			list = JSON.parse(raw);
+		} catch {
+			list = [];
+		}
+	}
+	if (!Array.isArray(list)) return '';
+	const pairs = list
+		.filter((a) => Array.isArray(a) && a[0] && a[1])
+		.map((a) => `[${[a[0], a[1], ...(a.length > 2 ? [a[2]] : [])].map((v) => JSON.stringify(String(v))).join(', ')}]`);
+	return pairs.length > 0 ? `[${pairs.join(',')}]` : '';
+}
 
 /**
  * Writes the message, moves the conversation's status (an agent's reply waits for the user: 1; anyone
@@ -37,6 +59,7 @@ function deliverMessage(ctx, send) {
 	const senderType = data.userType(send.sender);
 	const text = send.text.replace(/[\r\t]/g, '').replace(/\n{3,}/g, '\n\n');
 	const m = writeMessage(ctx, c, send.sender, text);
+	/** @type {Record<string, unknown>} */ (m).attachments = send.attachments ?? '';
 	let code = send.statusCode;
 	if (code !== 'skip') {
 		if (code === -1 || code === false || !validStatus(code)) code = senderType === 'agent' || senderType === 'admin' ? 1 : 2;
@@ -81,6 +104,7 @@ function sendMessage(ctx) {
 			statusCode: post(params, 'conversation_status_code', -1),
 			senderId,
 			conversationId: params.conversation_id,
+			attachments: storedAttachments(post(params, 'attachments', [])),
 		}),
 	);
 }

@@ -62,6 +62,11 @@ describe('what the model is offered', () => {
 		[{ resource: 'tag', operation: 'add' }, 'Add a tag to a user in Support Chat', ['userId', 'tag']],
 		[{ resource: 'conversation', operation: 'getAll' }, 'Get many conversations in Support Chat', []],
 		[{ resource: 'user', operation: 'create' }, 'Create a user in Support Chat', []],
+		[{ resource: 'message', operation: 'getAll' }, 'Get many messages of a conversation to read its history in Support Chat', ['conversationId']],
+		[{ resource: 'user', operation: 'find' }, 'Find a user by email or phone in Support Chat', ['findValue']],
+		[{ resource: 'user', operation: 'search' }, 'Search users in Support Chat', ['userSearch']],
+		[{ resource: 'user', operation: 'getConversations' }, 'Get conversations of a user in Support Chat', ['userId']],
+		[{ resource: 'conversation', operation: 'search' }, 'Search conversations in Support Chat', ['conversationSearch']],
 	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);

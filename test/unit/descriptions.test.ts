@@ -102,7 +102,7 @@ describe('the action node\'s subtitle on the canvas', () => {
 				checked++;
 			}
 		}
-		expect(checked).toBe(19);
+		expect(checked).toBe(24);
 		expect(subtitle({ resource: 'user', operation: 'getAll' })).toBe('User: Get Many');
 	});
 

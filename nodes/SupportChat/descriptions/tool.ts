@@ -19,6 +19,9 @@ export const MODEL_INPUTS = {
 	assignee: 'ID of the support agent (or team) to assign the conversation to',
 	message: 'Text of the message to send into the conversation, as the support agent',
 	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
+	findValue: 'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
+	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
+	conversationSearch: 'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
 } as const;
 
 type ModelInput = keyof typeof MODEL_INPUTS;

@@ -44,6 +44,16 @@ export interface Calls {
 	/** The pickers' reads: the departments and the agents (admins included) a conversation can go to. */
 	listDepartments: Record<string, never>;
 	listAgents: Record<string, never>;
+	/** A conversation's messages, oldest first (the whole list: no API here pages it). */
+	getMessages: { conversationId: string };
+	/** The user with this e-mail or phone; the answer is null when the service has none. */
+	findUser: { by: 'email' | 'phone'; value: string };
+	/** The users the service finds for a text (the whole list, in the service's order). */
+	searchUsers: { search: string };
+	/** The conversations the service finds for a text (the whole list, in the service's order). */
+	searchConversations: { search: string };
+	/** One user's conversations (the whole list, in the service's order). */
+	getUserConversations: { userId: string };
 }
 
 export type CallName = keyof Calls;

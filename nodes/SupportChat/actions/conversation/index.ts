@@ -10,9 +10,10 @@ import * as getNotes from './getNotes.operation';
 import * as updateDepartment from './updateDepartment.operation';
 import * as updateStatus from './updateStatus.operation';
 import * as updateTags from './updateTags.operation';
+import * as search from './search.operation';
 
 /** The conversation operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { getAll, get, create, assign, close, addNote, getNotes, deleteNote, updateDepartment, updateStatus, updateTags };
+export const operations = { getAll, get, create, assign, close, addNote, getNotes, deleteNote, updateDepartment, updateStatus, updateTags, search };
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -48,6 +49,12 @@ export const description = describeOperations(operations, {
 			value: 'getNotes',
 			description: 'Get the notes of a conversation (Support Board)',
 			action: 'Get the notes of a conversation',
+		},
+		{
+			name: 'Search',
+			value: 'search',
+			description: 'Search conversations by message text, name, e-mail, subject or ID (Support Board)',
+			action: 'Search conversations',
 		},
 		{
 			name: 'Update Department',

@@ -1,8 +1,9 @@
 import { describeOperations } from '../types';
+import * as getAll from './getAll.operation';
 import * as send from './send.operation';
 
 /** The message operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { send };
+export const operations = { send, getAll };
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -11,6 +12,12 @@ export const description = describeOperations(operations, {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['message'] } },
 	options: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: 'Get many messages of a conversation, oldest first (Support Board)',
+			action: 'Get many messages of a conversation to read its history',
+		},
 		{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message to a conversation' },
 	],
 	default: 'send',

@@ -6,17 +6,17 @@ import type { Calls, CallName, CallResult, ListName } from '../../calls';
 import type { PageRequest } from '../../pagination/styles';
 import type { RequestSpec } from '../../exchange';
 import type { Wire, WirePort } from '../../wire';
+import type { RestRefusal } from './refusals';
+import { REST_REFUSALS } from './refusals';
 import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
-import type { SupportBoardOnlyCall } from './supportBoardOnly';
-import { isSupportBoardOnly, supportBoardOnlyRefusal } from './supportBoardOnly';
 
 const id = encodeURIComponent;
 
 /** A request of the REST API, and what it sends (the body, or nothing). */
 type Route<K extends CallName> = (args: Calls[K]) => RequestSpec & { body?: IDataObject };
 
-/** Every call as the service description's REST paths (§4) put it; the others are ./supportBoardOnly's. */
-const ROUTES: { [K in Exclude<CallName, SupportBoardOnlyCall>]: Route<K> } = {
+/** Every call as the service description's REST paths (§4) put it, or refused where they have none (./refusals). */
+const ROUTES: { [K in CallName]: Route<K> | RestRefusal } = {
 	getUser: (a) => ({ method: 'GET', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
 	createUser: (a) => ({ method: 'POST', path: '/users', body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
 	updateUser: (a) => ({ method: 'PUT', path: `/users/${id(a.id)}`, body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
@@ -43,6 +43,7 @@ const ROUTES: { [K in Exclude<CallName, SupportBoardOnlyCall>]: Route<K> } = {
 		resourceLabel: 'conversation',
 	}),
 	addTag: (a) => ({ method: 'POST', path: '/tags', body: { user_id: a.userId, tag: a.tag, ...a.extra }, resourceLabel: 'user' }),
+	...REST_REFUSALS,
 };
 
 const LIST_PATHS: Readonly<Record<ListName, string>> = { users: '/users', conversations: '/conversations', tags: '/tags' };
@@ -54,11 +55,9 @@ export const restWire: Wire = {
 	},
 
 	async call(port: WirePort, name, args): Promise<CallResult> {
-		if (isSupportBoardOnly(name)) {
-			const { message, description } = supportBoardOnlyRefusal(name);
-			throw port.refuse(message, description);
-		}
-		const spec = (ROUTES[name as Exclude<CallName, SupportBoardOnlyCall>] as Route<typeof name>)(args);
+		const route = ROUTES[name];
+		if ('refuse' in route) throw port.refuse(route.refuse);
+		const spec = (route as Route<typeof name>)(args);
 		const answer = (await port.request(spec)).body;
 		return { answer, sent: isDataObject(spec.body) ? spec.body : {} };
 	},

@@ -6,6 +6,7 @@ import type { CallName, CallResult, Calls, ListName } from '../../calls';
 import type { PageRequest, PaginationSettings } from '../../pagination/styles';
 import type { Wire, WirePort } from '../../wire';
 import { LIFE_CALLS } from './conversationLife';
+import { FIND_CALLS } from './find';
 import { fn, notFound, unsupported } from './functions';
 import { SB_LISTS, SUPPORT_BOARD_PAGE_SIZE, TAGS_UNSUPPORTED, codeHint, conversationStatus } from './product';
 
@@ -107,6 +108,7 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 		throw unsupported(port, TAGS_UNSUPPORTED);
 	},
 	...LIFE_CALLS,
+	...FIND_CALLS,
 };
 
 /**

@@ -1,0 +1,37 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { idInput, readLimit, requestOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import { locatorValue, maybeSimplify, toRecord } from '../helpers';
+import { messageSummary } from '../simplify';
+import type { OperationClient } from '../types';
+
+const properties: INodeProperties[] = [
+	...idInput('conversationId', 'Conversation'),
+	...returnAllAndLimit,
+	{
+		displayName:
+			'Support Board answers all messages of a conversation at once: Limit keeps the latest ones, still oldest first. Not offered by the REST API.',
+		name: 'limitNotice',
+		type: 'notice',
+		default: '',
+	},
+	...simplifyParameters,
+	requestOptionsCollection,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);
+
+/**
+ * A conversation's history, oldest first. The product answers the whole conversation in one call
+ * (get-conversation; no function of its Web API pages messages), so Limit saves no request: it keeps
+ * the latest messages, which are what a reply needs, in the order they were written.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
+	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');
+	const { answer } = await client.call('getMessages', { conversationId });
+	const messages = (Array.isArray(answer) ? answer : []).map((message) => toRecord(message));
+	const limit = readLimit(this, itemIndex);
+	const kept = limit === undefined || messages.length <= limit ? messages : messages.slice(messages.length - limit);
+	return maybeSimplify(this, itemIndex, kept, messageSummary);
+}

@@ -1,0 +1,59 @@
+import { isDataObject } from '../../../shared/json';
+import type { CallName, CallResult, Calls } from '../../calls';
+import type { WirePort } from '../../wire';
+import { fn, notFound } from './functions';
+
+/**
+ * The reads that find things: a conversation's messages, a user by e-mail or phone, the searches, a
+ * user's conversations. Each is one function of the Web API answering its whole list (none of them
+ * takes `pagination`): users.php and messages.php of Support Board 3.8.7, checked against a running copy.
+ */
+
+type FindCall = 'getMessages' | 'findUser' | 'searchUsers' | 'searchConversations' | 'getUserConversations';
+
+/** What ./wire's table holds for a call, for the calls of this file. */
+type Implementation<K extends CallName> = (port: WirePort, args: Calls[K]) => Promise<CallResult>;
+
+/** The list a function answered; anything else is no answer of that function. */
+function listOf(port: WirePort, name: string, answer: unknown): unknown[] {
+	if (Array.isArray(answer)) return answer;
+	const got = typeof answer === 'string' ? `"${answer.slice(0, 80)}"` : answer === null ? 'null' : `a ${typeof answer}`;
+	throw port.error(200, `Support Board answered ${name} without a list (it sent ${got})`, {
+		description: 'The node is made for Support Board 3.8, whose function answers a list here; check your version.',
+		body: answer,
+	});
+}
+
+export const FIND_CALLS: { [K in FindCall]: Implementation<K> } = {
+	/** get-conversation answers `{messages, details}`, the messages oldest first (`ORDER BY id ASC`). */
+	async getMessages(port, { conversationId }) {
+		const sent = { conversation_id: conversationId };
+		const conversation = notFound(port, await fn.read(port, 'get-conversation', sent), 'conversation', conversationId);
+		const messages = isDataObject(conversation) ? conversation.messages : conversation;
+		return { answer: listOf(port, 'get-conversation', messages), sent };
+	},
+	/**
+	 * get-user-by answers the user's row, `""` when no user has the value (the database's empty answer),
+	 * and `false` for an empty value. By phone it also tries the number with `+` for `00` and the reverse.
+	 */
+	async findUser(port, { by, value }) {
+		const sent = { by, value };
+		const answer = await fn.read(port, 'get-user-by', sent);
+		return { answer: isDataObject(answer) && Object.keys(answer).length > 0 ? answer : null, sent };
+	},
+	/** search-users: each word in first and last names, the first word in the e-mail and the user's details. */
+	async searchUsers(port, { search }) {
+		const sent = { search };
+		return { answer: listOf(port, 'search-users', await fn.read(port, 'search-users', sent)), sent };
+	},
+	/** search-conversations: one row a conversation, through a message that matches, newest first. */
+	async searchConversations(port, { search }) {
+		const sent = { search };
+		return { answer: listOf(port, 'search-conversations', await fn.read(port, 'search-conversations', sent)), sent };
+	},
+	/** get-user-conversations: one row a conversation of the user, with its latest message, newest first. */
+	async getUserConversations(port, { userId }) {
+		const sent = { user_id: userId };
+		return { answer: listOf(port, 'get-user-conversations', await fn.read(port, 'get-user-conversations', sent)), sent };
+	},
+};
