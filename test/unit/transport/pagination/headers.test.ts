@@ -1,20 +1,14 @@
 /**
  * Every declaration of how much there is counts as a promise (issue 20): in the body or in the response
  * headers (`X-Total-Count`, `Content-Range: items 0-24/137`, `X-Total-Pages`…), and an empty page before
- * the declared end breaks it. Beside promises.test.ts, which holds the body's declarations to the same rule.
+ * the declared end breaks it. Beside collector.test.ts, whose promises tests hold the body's declarations to the same rule.
  */
-import { DEFAULT_PAGINATION, readPage } from '../../../nodes/SupportChat/transport/pageShape';
-import { paginate } from '../../../nodes/SupportChat/transport/pagination';
-import type { Answer } from './scripted';
-import { bodies, ctx, rec, scripted } from './scripted';
 
-const list = (limit?: number) => ({ list: 'users' as const, query: {}, limit });
-const settings = (overrides = {}) => ({ ...DEFAULT_PAGINATION, ...overrides });
-const failure = async (promise: Promise<unknown>) => {
-	const error = (await promise.then(() => undefined, (e: unknown) => e)) as { message: string; description?: string } | undefined;
-	if (!error) throw new Error('expected a failure');
-	return `${error.message}\n${error.description ?? ''}`;
-};
+import { DEFAULT_PAGINATION, readPage } from '../../../../nodes/SupportChat/transport/pageShape';
+import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
+import type { Answer } from './scripted';
+import { bodies, ctx, failure, list, rec, scripted, settings } from './scripted';
+
 /** The headers real services declare counts in (json-server, GitLab, Yii, WordPress…), lower-case as the transport keeps them. */
 const TOTAL_HEADERS = ['x-total-count', 'x-total', 'x-pagination-total-count', 'total-count', 'x-wp-total'];
 const PAGE_COUNT_HEADERS = ['x-total-pages', 'x-pagination-page-count', 'x-wp-totalpages'];
