@@ -5,7 +5,7 @@ import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigge
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
 import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
-import { triggerSettings } from './settings';
+import { triggerSettings } from '../../helpers/trigger';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
 // TRIGGER_DEFAULTS when a parameter is not set. Both must say the same thing.

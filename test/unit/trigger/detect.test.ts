@@ -1,36 +1,7 @@
 import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import { EVENTS } from '../../../nodes/SupportChat/trigger/events';
-import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
 import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/util';
-import { normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
-
-describe('normaliseEventName', () => {
-	test.each([
-		['conversation.created', ['conversation', 'create']],
-		['conversation_created', ['conversation', 'create']],
-		['CONVERSATION_CREATED', ['conversation', 'create']],
-		['new-conversation', ['new', 'conversation']],
-		['New Conversation', ['new', 'conversation']],
-		['NewConversation', ['new', 'conversation']],
-		['newConversation', ['new', 'conversation']],
-		['conversations.create', ['conversation', 'create']],
-		['message-sent', ['message', 'send']],
-		['message:send', ['message', 'send']],
-		['conversation-status-updated', ['conversation', 'update']],
-		['new-email-address', ['new', 'email']],
-		['LeadCapture', ['lead', 'capture']],
-		['user.tagged', ['user', 'tag', 'apply']],
-		['submitted', ['submit']],
-		['chat_stopped', ['chat', 'stop']],
-		['on.message.created.event', ['message', 'create']],
-		['v2.message.created', ['message', 'create']],
-		['', []],
-		['...', []],
-	])('%s → %j', (name, words) => {
-		expect(normaliseEventName(name)).toEqual(words);
-	});
-});
 
 describe('detectEvent: every alias and naming style', () => {
 	const cases: Array<[string, string]> = [
@@ -262,11 +233,5 @@ describe('conversation status updates', () => {
 		[{ event: 'conversation.updated', data: { subject: 'Billing' } }, 'unknown'],
 	])('%j → %s', (body, event) => {
 		expect(detectEvent(body, {}).event).toBe(event);
-	});
-
-	test('hasClosedStatus', () => {
-		expect(hasClosedStatus({ data: { state: 'ARCHIVED' } })).toBe(true);
-		expect(hasClosedStatus({ data: { state: 'pending' } })).toBe(false);
-		expect(hasClosedStatus({})).toBe(false);
 	});
 });

@@ -1,10 +1,10 @@
 import { createHmac } from 'crypto';
 import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { SupportChatApi } from '../../../credentials/SupportChatApi.credentials';
-import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
-import { DEDUPE_KEY } from '../../../nodes/SupportChat/trigger/dedupe';
-import { callWebhook } from '../../helpers/engine';
+import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
+import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
+import { DEDUPE_KEY } from '../../nodes/SupportChat/trigger/dedupe';
+import { callWebhook } from '../helpers/engine';
 
 const TYPE = 'n8n-nodes-support-chat.supportChatTrigger';
 const trigger = new SupportChatTrigger();
