@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
-import type { Operation } from '../../nodes/SupportChat/actions/types';
-import { describeOperations, selectorOf } from '../../nodes/SupportChat/actions/types';
-import { resources } from '../../nodes/SupportChat/actions/versionDescription';
+import { SupportChat } from '../../../nodes/SupportChat/SupportChat.node';
+import type { Operation } from '../../../nodes/SupportChat/actions/types';
+import { resources } from '../../../nodes/SupportChat/actions/versionDescription';
 
 // An operation is registered once, in its resource's table (actions/<resource>/index.ts); the
 // selector the editor shows, the node's properties and the router's dispatch are derived from it.
@@ -52,25 +51,29 @@ describe('operation registration', () => {
 	});
 });
 
-describe('the registration is checked at compile time', () => {
-	const operation: Operation = { description: [], execute: async () => ({}) };
-	const base = { displayName: 'Operation', name: 'operation', type: 'options' } as const;
+describe('the action node\'s subtitle on the canvas', () => {
+	const { description } = new SupportChat();
+	// The expression is plain JavaScript over $parameter: run it as n8n's editor would.
+	const expression = String(description.subtitle);
+	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code running the node's own subtitle text, as the editor does
+	const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (p: Record<string, unknown>) => string;
 
-	test('a selector that offers exactly the table compiles', () => {
-		const described = describeOperations({ a: operation, b: operation }, { ...base, options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }], default: 'a' });
-		expect(described.map((p) => p.name)).toEqual(['operation']);
-		expect(selectorOf({ x: 1 }, { ...base, options: [{ name: 'X', value: 'x' }], default: 'x' }).default).toBe('x');
+	it('names resource and operation as the drop-downs show them, for every operation', () => {
+		expect(expression).toMatch(/^=\{\{ .* \}\}$/);
+		const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>;
+		let checked = 0;
+		for (const resource of resources) {
+			const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+			for (const option of operation!.options as Array<{ name: string; value: string }>) {
+				expect(subtitle({ resource: resource.value, operation: option.value })).toBe(`${resource.name}: ${option.name}`);
+				checked++;
+			}
+		}
+		expect(checked).toBe(13);
+		expect(subtitle({ resource: 'user', operation: 'getAll' })).toBe('User: Get Many');
 	});
 
-	test('an option without an implementation, or an implementation without an option, does not', () => {
-		// @ts-expect-error 'b' is offered but has no implementation
-		describeOperations({ a: operation }, { ...base, options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }], default: 'a' });
-		// @ts-expect-error 'b' is implemented but not offered
-		describeOperations({ a: operation, b: operation }, { ...base, options: [{ name: 'A', value: 'a' }], default: 'a' });
-		// @ts-expect-error the default names no implementation
-		describeOperations({ a: operation }, { ...base, options: [{ name: 'A', value: 'a' }], default: 'z' });
-		// @ts-expect-error a table entry that is not an operation
-		describeOperations({ a: { description: [] } }, { ...base, options: [{ name: 'A', value: 'a' }], default: 'a' });
-		expect(true).toBe(true);
+	it('shows a value it does not know as it is', () => {
+		expect(subtitle({ resource: 'user', operation: 'constructor' })).toBe('constructor: user');
 	});
 });

@@ -1,5 +1,5 @@
-import { clientSettings } from '../../nodes/SupportChat/actions/readOptions';
-import { DEFAULT_CLIENT_SETTINGS } from '../../nodes/SupportChat/transport/limits';
+import { clientSettings } from '../../../nodes/SupportChat/actions/readOptions';
+import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
 
 describe('clientSettings', () => {
 	it('takes the defaults when no option is set', () => {

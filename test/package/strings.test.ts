@@ -9,10 +9,10 @@ import path from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { RETRY_RULE } from '../../../nodes/SupportChat/transport/retry';
-import { NODES as nodes, unknownOptions } from '../../helpers/options';
+import { RETRY_RULE } from '../../nodes/SupportChat/transport/retry';
+import { NODES as nodes, unknownOptions } from '../helpers/options';
 
-const ROOT = path.join(__dirname, '..', '..', '..');
+const ROOT = path.join(__dirname, '..', '..');
 
 function sources(dir: string): string[] {
 	return readdirSync(dir).flatMap((entry) => {

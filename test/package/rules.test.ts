@@ -5,10 +5,10 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import actionCodex from '../../../nodes/SupportChat/SupportChat.node.json';
-import { SupportChat } from '../../../nodes/SupportChat/SupportChat.node';
-import triggerCodex from '../../../nodes/SupportChat/SupportChatTrigger.node.json';
-import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
+import actionCodex from '../../nodes/SupportChat/SupportChat.node.json';
+import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
+import triggerCodex from '../../nodes/SupportChat/SupportChatTrigger.node.json';
+import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
 
 /** https://docs.n8n.io/connect/create-nodes/build-your-node/reference/codex-files/#node-categories */
 const NODE_CATEGORIES = [
