@@ -9,7 +9,7 @@ import type {
 /**
  * The Authorization header these credentials put on a request: `authenticate` below says it to n8n as an
  * expression, and code that sends requests without n8n's authentication (the credential test) calls
- * this. test/unit/descriptions.test.ts runs the expression and holds the two equal.
+ * this. test/unit/credentials/SupportChatApi.credentials.test.ts runs the expression and holds the two equal.
  */
 export function authorizationHeader(data: ICredentialDataDecryptedObject): string {
 	return data.api === 'supportBoard' ? '' : `Bearer ${String(data.apiToken ?? '')}`;

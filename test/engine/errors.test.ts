@@ -199,7 +199,7 @@ describe('rate limit', () => {
 		// Six starts 100 ms apart all fall inside the run, so it cannot take less than half a second; a
 		// busy machine can only make it longer. Arrival times at the sandbox, which shares this process's
 		// event loop, carry that machine's jitter, so the spacing of the starts themselves is asserted in
-		// test/unit/transport.test.ts (RateLimiter), not here.
+		// test/unit/transport/limits.test.ts (RateLimiter), not here.
 		expect(jsonOf(run)).toHaveLength(6);
 		expect(sandbox.requests).toHaveLength(6);
 		expect(took).toBeGreaterThanOrEqual(500);

@@ -1,6 +1,6 @@
 /**
  * The "Options → X" paths that texts name, held against what the editor shows: the nodes' descriptions
- * (test/unit/description/strings.test.ts) and the README, CHANGELOG, CONTRIBUTING and docs/ pages
+ * (test/package/strings.test.ts) and the README, CHANGELOG, CONTRIBUTING and docs/ pages
  * (test/package/docs.test.ts) use the same list of options and the same reading of a path.
  */
 import type { INodeProperties } from 'n8n-workflow';

@@ -49,7 +49,7 @@ export interface TriggerSettings {
 
 /**
  * The trigger's parameter defaults, in one place. The description repeats them as literals because
- * n8n's editor and linter read defaults statically; test/unit/trigger/defaults.test.ts checks that the
+ * n8n's editor and linter read defaults statically; test/unit/trigger/readSettings.test.ts checks that the
  * two agree. `readSettings` (readSettings.ts) falls back to these when a parameter is missing or unusable.
  */
 export const TRIGGER_DEFAULTS = {

@@ -1,6 +1,7 @@
 import { parseBody } from '../../../nodes/SupportChat/trigger/body';
 import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
 import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
+import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
 import {
 	DELIVERY_ID_FIELDS,
 	DELIVERY_ID_HEADERS,
@@ -10,11 +11,12 @@ import {
 	NESTED_EVENT_FIELDS,
 	PER_ATTEMPT_ID_HEADERS,
 	WEAK_EVENT_FIELDS,
+	WEBHOOK_ENVELOPES,
 	WEBHOOK_JSON_FIELDS,
 } from '../../../nodes/SupportChat/trigger/payloadStyles';
 
 // One row per key of payloadStyles.ts, taken from the lists themselves: a key added there is read.
-// (WEBHOOK_ENVELOPES has its rows in test/unit/shared/vocabulary.test.ts.)
+// (WEBHOOK_ENVELOPES and WEBHOOK_JSON_FIELDS have theirs under 'the service vocabulary', below.)
 
 const NAME = 'message.created';
 
@@ -62,5 +64,18 @@ describe('payload styles: where the delivery id is', () => {
 		const headers = { [DELIVERY_ID_HEADERS[0]]: 'h', [PER_ATTEMPT_ID_HEADERS[0]]: 'p' };
 		expect(deliveryId({ [DELIVERY_ID_FIELDS[0]]: 'b' }, headers)?.id).toBe('h');
 		expect(deliveryId({ [DELIVERY_ID_FIELDS[0]]: 'b' }, { [PER_ATTEMPT_ID_HEADERS[0]]: 'p' })?.id).toBe('b');
+	});
+});
+
+describe('the service vocabulary', () => {
+	it.each([
+		['WEBHOOK_ENVELOPES', WEBHOOK_ENVELOPES],
+		['WEBHOOK_JSON_FIELDS', WEBHOOK_JSON_FIELDS],
+	])('%s names each key once', (_, keys) => {
+		expect(new Set(keys).size).toBe(keys.length);
+	});
+
+	it.each(WEBHOOK_ENVELOPES)('a delivery wrapped in %s gives the event data', (key) => {
+		expect(unwrapEventData({ id: 'delivery', [key]: { id: 5 } })).toEqual({ id: 5 });
 	});
 });

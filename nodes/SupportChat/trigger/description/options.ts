@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match
-// TRIGGER_DEFAULTS.options in ../settings (test/unit/trigger/defaults.test.ts checks).
+// TRIGGER_DEFAULTS.options in ../settings (test/unit/trigger/readSettings.test.ts checks).
 
 /**
  * Which New Message events are the workflow's own: the same options, names and defaults in the webhook

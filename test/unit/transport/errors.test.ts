@@ -1,0 +1,55 @@
+import { extractErrorMessage, failureInBody, hintForStatus } from '../../../nodes/SupportChat/transport/errors';
+
+describe('extractErrorMessage', () => {
+	it.each<[string, unknown, string | undefined]>([
+		['message', { message: 'User not found' }, 'User not found'],
+		['error string', { error: 'invalid_token' }, 'invalid_token'],
+		['error object', { error: { code: 42, message: 'Bad assignee' } }, 'Bad assignee'],
+		['errors[] with field', { errors: [{ field: 'email', message: 'is invalid' }] }, 'email: is invalid'],
+		['errors[] of strings', { errors: ['a', 'b'] }, 'a; b'],
+		['detail', { detail: 'Not allowed' }, 'Not allowed'],
+		['envelope', { success: false, response: { message: 'Conversation is closed' } }, 'Conversation is closed'],
+		['validation map', { email: ['is taken'], phone: 'bad' }, 'email: is taken; phone: bad'],
+		['plain text', 'Service Unavailable', 'Service Unavailable'],
+		['HTML page', '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>', 'Bad Gateway'],
+		['HTML without heading', '<html><head><title>Oops</title></head></html>', 'Oops'],
+		['nothing', {}, undefined],
+		['undefined', undefined, undefined],
+	])('from %s', (_name, body, expected) => {
+		expect(extractErrorMessage(body)).toBe(expected);
+	});
+
+	it('clips very long messages', () => {
+		expect(extractErrorMessage({ message: 'x'.repeat(1000) })!.length).toBeLessThanOrEqual(300);
+	});
+});
+
+describe('failureInBody', () => {
+	it.each<[unknown, string | undefined]>([
+		[{ success: false, error: 'quota exceeded' }, 'quota exceeded'],
+		[{ ok: false, message: 'nope' }, 'nope'],
+		[{ status: 'error', message: 'broken' }, 'broken'],
+		[{ error: 'only an error' }, 'only an error'],
+		[{ success: false }, 'the service reported a failure without a message'],
+		[{ success: true, response: { id: 1 } }, undefined],
+		[{ id: 1, error: null }, undefined],
+		[{ data: [], error: 'partial' }, undefined],
+		[{ status: 'active', id: 'c1' }, undefined],
+		[[1, 2], undefined],
+	])('%j → %p', (body, expected) => {
+		expect(failureInBody(body)).toBe(expected);
+	});
+});
+
+describe('hintForStatus', () => {
+	it.each([
+		[401, /token/],
+		[403, /permission|not allowed/],
+		[404, /user was not found.*ID/],
+		[422, /field/],
+		[429, /Requests per Second/],
+		[503, /retried automatically.*not/],
+	])('%i', (status, hint) => {
+		expect(hintForStatus(status, 'user')).toMatch(hint);
+	});
+});
