@@ -31,6 +31,24 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 }
 
 /**
+ * The output items of one input item's result, appended to `out`: what n8n's returnJsonArray and
+ * constructExecutionMetaData make of it, in one pass. Return All hands over tens of thousands of
+ * records: a record becomes `{ json, pairedItem }` at once, not two objects and a spread later, and
+ * no spread into push() (whose argument count the stack bounds). A record with a truthy `json` field
+ * still goes through n8n's helpers, which read it as an item already.
+ */
+function pairItems(ctx: IExecuteFunctions, result: IDataObject | IDataObject[], itemIndex: number, out: INodeExecutionData[]): void {
+	const pairedItem = { item: itemIndex };
+	for (const record of Array.isArray(result) ? result : [result]) {
+		if (record?.json) {
+			for (const item of ctx.helpers.constructExecutionMetaData(ctx.helpers.returnJsonArray(record), { itemData: pairedItem })) out.push(item);
+		} else {
+			out.push({ json: record, pairedItem });
+		}
+	}
+}
+
+/**
  * The item loop, in one place: one request chain per input item, every output item paired with the
  * item it came from, and continue-on-fail turning a failure into an error item for that item only.
  * As an AI Agent's tool, a failure is the model's answer: see ./toolMode.
@@ -56,11 +74,7 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 			const pagination = () => paginationSettings(this, options, itemIndex);
 			const client = await connect(this, itemIndex, { settings: clientSettings(options), limiter, pagination });
 			const result = await operation.execute.call(this, itemIndex, client);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
-			);
+			pairItems(this, result, itemIndex, returnData);
 		} catch (error) {
 			if (toolAnswersErrors) {
 				returnData.push(toolErrorItem(error as Error, itemIndex));

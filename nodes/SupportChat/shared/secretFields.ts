@@ -40,9 +40,13 @@ function isSecretField(key: string): boolean {
 /** A word every name in SECRET_FIELDS contains; a case-insensitive test that copies nothing. */
 const SECRET_WORDS = /pass|token|login|key|secret|otp/i;
 
-/** Whether raw JSON text may hold a secret field: the walk is skipped for an answer that names none. */
+/**
+ * Whether raw JSON text may hold a secret field: the walk is skipped for an answer that names none.
+ * A key written with escapes (`"p\u0061ssword"`) names one that the raw text does not show, so text
+ * with a backslash is walked.
+ */
 export function mayHoldSecretFields(raw: string): boolean {
-	return SECRET_WORDS.test(raw);
+	return raw.includes('\\') || SECRET_WORDS.test(raw);
 }
 
 /**

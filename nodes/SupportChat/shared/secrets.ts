@@ -54,9 +54,13 @@ export class SecretMask {
 
 	private readonly variants: readonly string[];
 
+	/** Secrets too short to have variants: only a whole value equal to one is masked. */
+	private readonly short: readonly string[];
+
 	constructor(secrets: ReadonlyArray<string | undefined>) {
 		const present = secrets.filter((secret): secret is string => typeof secret === 'string' && secret !== '');
 		this.exact = new Set(present);
+		this.short = [...this.exact].filter((secret) => secretVariants(secret).length === 0);
 		this.variants = [...new Set(present.flatMap(secretVariants))].sort((a, b) => b.length - a.length);
 	}
 
@@ -77,8 +81,10 @@ export class SecretMask {
 	mayBeInJson(raw: string): boolean {
 		if (this.empty) return false;
 		if (raw.includes('\\')) return true;
-		for (const secret of this.exact) if (raw.includes(secret)) return true;
-		return this.variants.some((variant) => raw.includes(variant));
+		// A secret with variants is one of them: each form is looked for once in a page's text.
+		for (const secret of this.short) if (raw.includes(secret)) return true;
+		for (const variant of this.variants) if (raw.includes(variant)) return true;
+		return false;
 	}
 
 	/**

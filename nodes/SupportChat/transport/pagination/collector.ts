@@ -4,7 +4,7 @@ import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { itemIdentity, SeenIds } from './values';
+import { hasIdentity, SeenIds } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (message: string, description: string, context: { pages: number; records: number }) => Error;
@@ -157,18 +157,16 @@ export class Collector {
 		// A page served before adds nothing: its records without ids would otherwise come twice. A page
 		// whose records all have ids is told by them (none new, below), so only a page holding records
 		// without one needs its whole content hashed.
-		const ids = items.map(itemIdentity);
-		if (ids.includes(undefined)) {
+		if (!items.every(hasIdentity)) {
 			const digest = pageDigest(items);
 			if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
 			this.seenPages.add(digest);
 		}
 		let fresh = 0;
-		for (let index = 0; index < items.length; index++) {
-			const id = ids[index];
-			if (id !== undefined && !this.seenItems.add(id)) continue;
+		for (const item of items) {
+			if (!this.seenItems.addItem(item)) continue;
 			fresh++;
-			if (this.items.length < this.wanted) this.items.push(items[index]);
+			if (this.items.length < this.wanted) this.items.push(item);
 		}
 		if (fresh === 0) return this.repeatedPage(reading, request, hasNext);
 		this.lastFruitful = this.pages;

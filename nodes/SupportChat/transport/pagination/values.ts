@@ -10,12 +10,32 @@ import type { PageRequest } from './styles';
  * when they are plain non-negative safe integers.
  */
 
-function idOf(item: IDataObject): { key: string; value: string | number } | undefined {
+/** The first of RECORD_ID_KEYS under which the record has a string or number. */
+function idKeyOf(item: IDataObject): string | undefined {
 	for (const key of RECORD_ID_KEYS) {
 		const value = fieldOf(item, key);
-		if (typeof value === 'string' || typeof value === 'number') return { key, value };
+		if (typeof value === 'string' || typeof value === 'number') return key;
 	}
 	return undefined;
+}
+
+/** The key under which a bare string or number is its own id. */
+const BARE_ID_KEY = 'value';
+
+/** The key a record's identity stands under (see `itemIdentity`), or undefined when it has none. */
+function identityKey(item: unknown): string | undefined {
+	if (isDataObject(item)) return idKeyOf(item);
+	return typeof item === 'string' || typeof item === 'number' ? BARE_ID_KEY : undefined;
+}
+
+/** The id under the key `identityKey` found: the record's field, or the bare value itself. */
+function idUnder(item: unknown, key: string): string | number {
+	return (isDataObject(item) ? item[key] : item) as string | number;
+}
+
+/** Whether a record has an identity, found without building one (the collector asks for every record). */
+export function hasIdentity(item: unknown): boolean {
+	return identityKey(item) !== undefined;
 }
 
 /**
@@ -23,33 +43,43 @@ function idOf(item: IDataObject): { key: string; value: string | number } | unde
  * under `value`), or undefined when it has none.
  */
 export function itemIdentity(item: unknown): { key: string; value: string | number } | undefined {
-	if (isDataObject(item)) return idOf(item);
-	if (typeof item === 'string' || typeof item === 'number') return { key: 'value', value: item };
-	return undefined;
+	const key = identityKey(item);
+	if (key === undefined) return undefined;
+	return { key, value: idUnder(item, key) };
 }
 
 /**
  * The identities of the records taken, held apart by the key the id stands under: `{id: 2}` and
- * `{id: "2"}` are one record, `{uuid: 2}` another. No text is built for every record.
+ * `{id: "2"}` are one record, `{uuid: 2}` another. No text and no object is built for a record whose
+ * id is a string: a long list notes tens of thousands.
  */
 export class SeenIds {
 	private readonly byKey = new Map<string, Set<string>>();
 
-	/** Notes an identity; whether it was new. */
-	add(id: { key: string; value: string | number }): boolean {
-		let values = this.byKey.get(id.key);
-		if (values === undefined) this.byKey.set(id.key, (values = new Set()));
-		const text = String(id.value);
-		if (values.has(text)) return false;
-		values.add(text);
-		return true;
+	/** The key of the last id noted and its set: the records of a list almost always share one key. */
+	private last: { key: string; values: Set<string> } | undefined;
+
+	/** Notes a record's identity, if it has one: false only for a record seen before. */
+	addItem(item: unknown): boolean {
+		const key = identityKey(item);
+		if (key === undefined) return true;
+		return this.note(key, idUnder(item, key));
+	}
+
+	private note(key: string, value: string | number): boolean {
+		let values = this.last?.key === key ? this.last.values : this.byKey.get(key);
+		if (values === undefined) this.byKey.set(key, (values = new Set()));
+		if (this.last?.values !== values) this.last = { key, values };
+		const size = values.size;
+		values.add(typeof value === 'string' ? value : String(value));
+		return values.size !== size;
 	}
 }
 
 /** The id of a record, to continue after it (Stripe's `starting_after`). */
 export function recordId(item: unknown): string | undefined {
-	const id = isDataObject(item) ? idOf(item) : undefined;
-	return id && String(id.value);
+	const key = isDataObject(item) ? idKeyOf(item) : undefined;
+	return key === undefined ? undefined : String((item as IDataObject)[key]);
 }
 
 export interface Found {

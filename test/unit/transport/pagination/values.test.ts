@@ -1,0 +1,49 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
+/**
+ * SeenIds notes a record's identity without building one, and remembers the key of the last id it
+ * noted: records whose ids change key between pages, or within one, stay apart by key all the same.
+ */
+import { hasIdentity, itemIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
+
+describe('SeenIds.addItem', () => {
+	it('tells a record seen before, a number id and its digits being one', () => {
+		const seen = new SeenIds();
+		expect(seen.addItem({ id: 2 })).toBe(true);
+		expect(seen.addItem({ id: '2' })).toBe(false);
+		expect(seen.addItem({ id: 3, name: 'x' })).toBe(true);
+		expect(seen.addItem({ id: 3 })).toBe(false);
+	});
+
+	it('keeps ids under different keys apart, however the keys alternate', () => {
+		const seen = new SeenIds();
+		expect(seen.addItem({ id: 1 })).toBe(true);
+		expect(seen.addItem({ uuid: 1 })).toBe(true);
+		expect(seen.addItem({ id: 1 })).toBe(false);
+		expect(seen.addItem(1)).toBe(true);
+		expect(seen.addItem({ uuid: 1 })).toBe(false);
+		expect(seen.addItem('1')).toBe(false);
+		expect(seen.addItem({ value: 1 })).toBe(true);
+		expect(seen.addItem({ value: 1 })).toBe(true);
+	});
+
+	it('counts a record without an id as new every time, as itemIdentity finds none', () => {
+		const seen = new SeenIds();
+		for (const item of [{ name: 'a' }, null, true, { id: null }, { id: { nested: 1 } }, [1]]) {
+			expect(itemIdentity(item)).toBeUndefined();
+			expect(hasIdentity(item)).toBe(false);
+			expect(seen.addItem(item)).toBe(true);
+			expect(seen.addItem(item)).toBe(true);
+		}
+	});
+
+	it('finds the identity itemIdentity finds', () => {
+		for (const item of [{ _id: 'a' }, { ID: 4 }, { id: 'x', uuid: 'y' }, 'bare', 7]) {
+			expect(hasIdentity(item)).toBe(true);
+			const seen = new SeenIds();
+			expect(seen.addItem(item)).toBe(true);
+			expect(seen.addItem(item)).toBe(false);
+		}
+		expect(itemIdentity({ id: 'x', uuid: 'y' })).toEqual({ key: 'id', value: 'x' });
+		expect(itemIdentity(7)).toEqual({ key: 'value', value: 7 });
+	});
+});
