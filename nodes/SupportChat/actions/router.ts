@@ -10,13 +10,17 @@ import type { Operation } from './types';
 import { resources } from './versionDescription';
 
 /** The resource table by any parameter value: the saved workflow's text is looked up, never trusted. */
-const RESOURCES: Readonly<Record<string, { operations: Readonly<Record<string, Operation>> }>> = resources;
+const RESOURCES: Readonly<Record<string, { operations: Readonly<Record<string, Operation>> }>> =
+	resources;
 
 /** Looks the saved parameter values up as own keys only: "constructor" or "__proto__" find nothing. */
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
 	const table = Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource].operations : undefined;
 	if (!table || !Object.hasOwn(table, operation)) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not known`,
+		);
 	}
 	return table[operation];
 }
@@ -37,11 +41,20 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
  * no spread into push() (whose argument count the stack bounds). A record with a truthy `json` field
  * still goes through n8n's helpers, which read it as an item already.
  */
-function pairItems(ctx: IExecuteFunctions, result: IDataObject | IDataObject[], itemIndex: number, out: INodeExecutionData[]): void {
+function pairItems(
+	ctx: IExecuteFunctions,
+	result: IDataObject | IDataObject[],
+	itemIndex: number,
+	out: INodeExecutionData[],
+): void {
 	const pairedItem = { item: itemIndex };
 	for (const record of Array.isArray(result) ? result : [result]) {
 		if (record?.json) {
-			for (const item of ctx.helpers.constructExecutionMetaData(ctx.helpers.returnJsonArray(record), { itemData: pairedItem })) out.push(item);
+			for (const item of ctx.helpers.constructExecutionMetaData(
+				ctx.helpers.returnJsonArray(record),
+				{ itemData: pairedItem },
+			))
+				out.push(item);
 		} else {
 			out.push({ json: record, pairedItem });
 		}
@@ -56,7 +69,10 @@ function pairItems(ctx: IExecuteFunctions, result: IDataObject | IDataObject[], 
  * @param continueOnFail the node's On Error setting, read by the node's `execute` (n8n's
  *   require-continue-on-fail rule looks for it there; it is one setting for all items)
  */
-export async function router(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -72,7 +88,11 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 			const options = readOptions(this, itemIndex);
 			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
 			const pagination = () => paginationSettings(this, options, itemIndex);
-			const client = await connect(this, itemIndex, { settings: clientSettings(options), limiter, pagination });
+			const client = await connect(this, itemIndex, {
+				settings: clientSettings(options),
+				limiter,
+				pagination,
+			});
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
 		} catch (error) {

@@ -11,27 +11,41 @@ import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
 const TOKEN = 'bench-token-123';
 
 function handedOn(raw: string, mask = new SecretMask([TOKEN])): unknown {
-	const outcome = readSuccess(classifyAnswer(Buffer.from(raw, 'utf8'), 'application/json'), true, 'GET /users', mask);
+	const outcome = readSuccess(
+		classifyAnswer(Buffer.from(raw, 'utf8'), 'application/json'),
+		true,
+		'GET /users',
+		mask,
+	);
 	if (!outcome.ok) throw new Error(outcome.message);
 	return outcome.value;
 }
 
 describe('masking a page that needs it, whatever its raw text shows', () => {
 	it('masks a secret field whose key is written with escapes', () => {
-		expect(handedOn('{"users":[{"id":1,"p\\u0061ssword":"hunter2"}]}')).toEqual({ users: [{ id: 1, password: '[redacted]' }] });
-		expect(handedOn('{"users":[{"id":1,"\\u0074oken":"abc"}]}')).toEqual({ users: [{ id: 1, token: '[redacted]' }] });
+		expect(handedOn('{"users":[{"id":1,"p\\u0061ssword":"hunter2"}]}')).toEqual({
+			users: [{ id: 1, password: '[redacted]' }],
+		});
+		expect(handedOn('{"users":[{"id":1,"\\u0074oken":"abc"}]}')).toEqual({
+			users: [{ id: 1, token: '[redacted]' }],
+		});
 	});
 
 	it('masks the token raw, escaped, and in its encodings', () => {
 		const base64 = Buffer.from(`Bearer ${TOKEN}`).toString('base64');
-		const raw = JSON.stringify({ users: [{ id: 1, a: TOKEN, b: `x${base64}y` }] }).replace('bench', 'b\\u0065nch');
+		const raw = JSON.stringify({ users: [{ id: 1, a: TOKEN, b: `x${base64}y` }] }).replace(
+			'bench',
+			'b\\u0065nch',
+		);
 		expect(JSON.stringify(handedOn(raw))).not.toMatch(/bench-token|YmVuY2gtdG9rZW4|ZW5jaC10b2tlbi/);
 	});
 
 	it('masks a short token only where a whole value equals it', () => {
 		const mask = new SecretMask(['abc']);
 		expect(mask.mayBeInJson('{"a":"xyz"}')).toBe(false);
-		expect(handedOn('{"users":[{"id":1,"a":"abc","b":"abcd"}]}', mask)).toEqual({ users: [{ id: 1, a: '[redacted]', b: 'abcd' }] });
+		expect(handedOn('{"users":[{"id":1,"a":"abc","b":"abcd"}]}', mask)).toEqual({
+			users: [{ id: 1, a: '[redacted]', b: 'abcd' }],
+		});
 	});
 
 	it('leaves a page that names no secret as it is', () => {

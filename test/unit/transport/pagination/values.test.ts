@@ -3,7 +3,11 @@
  * SeenIds notes a record's identity without building one, and remembers the key of the last id it
  * noted: records whose ids change key between pages, or within one, stay apart by key all the same.
  */
-import { hasIdentity, itemIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
+import {
+	hasIdentity,
+	itemIdentity,
+	SeenIds,
+} from '../../../../nodes/SupportChat/transport/pagination/values';
 
 describe('SeenIds.addItem', () => {
 	it('tells a record seen before, a number id and its digits being one', () => {
