@@ -8,7 +8,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListName } from '../transport/calls';
-import type { PageRequest } from '../transport/pageShape';
+import type { PageRequest, PaginationSettings } from '../transport/pageShape';
+import type { SupportChatClient } from '../transport/request';
 import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
@@ -41,6 +42,33 @@ const FILTERED_ENTRIES = 20;
 /** ...but never more pages than this per call, nor for longer: the editor asks for more when the user scrolls. */
 const FILTERED_PAGES_PER_CALL = 10;
 const FILTERED_MS_PER_CALL = 5_000;
+
+/** One page of the list; an answer that is no page is explained, the token masked in what it quotes. */
+async function readPage(
+	ctx: ILoadOptionsFunctions,
+	client: SupportChatClient,
+	request: PageRequest,
+	settings: PaginationSettings,
+) {
+	try {
+		return (await fetchPage(client, request, settings)).reading;
+	} catch (error) {
+		// The answer is quoted in the message, and a service may echo the token in it.
+		if (error instanceof PageShapeError)
+			throw new NodeOperationError(ctx.getNode(), client.mask.text(error.message));
+		// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+		throw new NodeApiError(ctx.getNode(), error as JsonObject);
+	}
+}
+
+/** A page's records as entries, those the filter names. */
+function matches(items: unknown[], toItem: ToItem, needle: string): INodeListSearchItems[] {
+	return items
+		.filter(isDataObject)
+		.map(toItem)
+		.filter((item): item is INodeListSearchItems => item !== undefined)
+		.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle));
+}
 
 /**
  * The editor's "From list" pages through the same pagination machinery as Get Many; the next request
@@ -78,25 +106,8 @@ function searchList(list: ListName, toItem: ToItem) {
 				);
 			}
 			asked.add(key);
-			let reading;
-			try {
-				({ reading } = await fetchPage(client, request, settings));
-			} catch (error) {
-				// The answer is quoted in the message, and a service may echo the token in it.
-				if (error instanceof PageShapeError)
-					throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
-				// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
-				throw new NodeApiError(this.getNode(), error as JsonObject);
-			}
-			results.push(
-				...reading.items
-					.filter(isDataObject)
-					.map(toItem)
-					.filter((item): item is INodeListSearchItems => item !== undefined)
-					.filter(
-						(item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle),
-					),
-			);
+			const reading = await readPage(this, client, request, settings);
+			results.push(...matches(reading.items, toItem, needle));
 			request = reading.next !== undefined && reading.items.length > 0 ? reading.next : undefined;
 			if (results.length >= FILTERED_ENTRIES || Date.now() >= readUntil) break;
 		}

@@ -1,37 +1,29 @@
-import type { ICredentialDataDecryptedObject, IDataObject, JsonObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask } from '../shared/secrets';
 import type { Answer } from './answer';
-import { AnswerDeadlineError, AnswerTooLargeError, classifyAnswer } from './answer';
-import { extractErrorMessage, hintForStatus } from './errors';
+import { classifyAnswer } from './answer';
+import { hintForStatus } from './errors';
 import type { Api } from './api';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
-import { METHODS_THAT_READ, isSsrfRefusal } from './exchange';
+import { METHODS_THAT_READ } from './exchange';
+import type { Explaining, Failed } from './failures';
+import { apiError, explainThrown, failedError } from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
 import { paginate } from './pagination';
 import type { PaginationSettings } from './pagination/styles';
 import { exchangeFollowingRedirects } from './redirects';
-import type { AttemptOutcome } from './retry';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
 import type { Wire, WirePort } from './wire';
-
-const MEGABYTE = 1024 * 1024;
 
 /**
  * Asked before every request the client sends, pages and retries included, right before it goes out:
  * throws to stop (the poll trigger's budget of requests and time).
  */
 export type RequestGate = (where: string) => void;
-
-/** An attempt that failed in a way the retry rule decides on: its outcome, the error body or the network's word. */
-interface Failed {
-	outcome: AttemptOutcome;
-	body?: unknown;
-	message?: string;
-}
 
 /** What ./connect found and made for one client. */
 interface ClientInit {
@@ -140,12 +132,8 @@ export class SupportChatClient implements WirePort {
 				await sleep(decision.delayMs);
 				continue;
 			}
-			throw this.failed(
-				spec,
-				where,
-				tried,
-				describeRetries(decision, attempt, spec.label ?? spec.method),
-			);
+			const retries = describeRetries(decision, attempt, spec.label ?? spec.method);
+			throw failedError(this.explaining(), spec, where, tried, retries);
 		}
 	}
 
@@ -160,7 +148,7 @@ export class SupportChatClient implements WirePort {
 		try {
 			answer = await this.exchange(spec, url, where);
 		} catch (error) {
-			return this.thrown(error, where, url);
+			return explainThrown(this.explaining(), error, where, url);
 		}
 		const { status, headers } = answer;
 		const classified = classifyAnswer(answer.bytes, headers['content-type']);
@@ -191,66 +179,6 @@ export class SupportChatClient implements WirePort {
 						? undefined
 						: classified.text,
 		};
-	}
-
-	/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
-	private thrown(error: unknown, where: string, url: string): Failed {
-		if (error instanceof NodeOperationError)
-			throw new NodeOperationError(this.init.ctx.getNode(), error);
-		// Already explained: handed on as it is.
-		if (error instanceof NodeApiError && error.context.supportChat) throw error;
-		if (error instanceof AnswerTooLargeError) {
-			// Not retried: the same request would bring the same answer.
-			throw this.error(
-				undefined,
-				`The service's answer to ${where} was larger than Max Response Size (${this.init.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`,
-				{
-					description:
-						'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
-				},
-			);
-		}
-		if (isSsrfRefusal(error)) {
-			// Not retried: n8n refuses the address itself, every time.
-			const host = new URL(url).hostname;
-			throw this.error(
-				undefined,
-				`n8n's SSRF protection refused ${where}: ${(error as Error).message}`,
-				{
-					description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
-				},
-			);
-		}
-		const message =
-			error instanceof AnswerDeadlineError
-				? `the answer did not arrive in full within Timeout (${this.init.settings.timeoutMs / 1000} s)`
-				: (error as Error).message;
-		return { outcome: { kind: 'network' }, message };
-	}
-
-	/** The error of a failure the retry rule gave up on. */
-	private failed(spec: RequestSpec, where: string, failure: Failed, retries: string): NodeApiError {
-		const { outcome } = failure;
-		if (outcome.kind === 'network') {
-			return this.error(
-				undefined,
-				`Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`,
-				{
-					description: hintForStatus(undefined),
-				},
-			);
-		}
-		// Masked before the message is cut out of it: a token across the cut would no longer match whole.
-		const maskedBody = this.mask.value(failure.body);
-		const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
-		return this.error(
-			outcome.status,
-			`The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`,
-			{
-				description: this.hint(spec, outcome.status, maskedBody),
-				body: maskedBody,
-			},
-		);
 	}
 
 	/** One answer, redirects followed by the policy of ./redirects; a refused redirect is explained here. */
@@ -301,22 +229,17 @@ export class SupportChatClient implements WirePort {
 		message: string,
 		extra: { description: string; body?: unknown },
 	): NodeApiError {
-		const error = new NodeApiError(
-			this.init.ctx.getNode(),
-			{ status: status ?? null } as JsonObject,
-			{
-				message: this.mask.text(message),
-				description: this.mask.text(extra.description),
-				httpCode: status === undefined ? undefined : String(status),
-				itemIndex: this.init.itemIndex,
-			},
-		);
-		// Marks the error as already explained, so the retry loop does not mistake it for a network failure.
-		error.context.supportChat = true;
-		if (extra.body !== undefined) {
-			const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
-			error.context.responseBody = this.mask.quote(text, 2000);
-		}
-		return error;
+		return apiError(this.explaining(), status, message, extra);
+	}
+
+	/** What the explanations of ./failures need of this client. */
+	private explaining(): Explaining {
+		return {
+			node: this.init.ctx.getNode(),
+			mask: this.mask,
+			itemIndex: this.init.itemIndex,
+			settings: this.init.settings,
+			hint: (spec, status, body) => this.hint(spec, status, body),
+		};
 	}
 }

@@ -24,30 +24,30 @@ describe('the registration is checked at compile time', () => {
 	});
 
 	test('an option without an implementation, or an implementation without an option, does not', () => {
-		// @ts-expect-error 'b' is offered but has no implementation
 		describeOperations(
 			{ a: operation },
 			{
 				...base,
 				options: [
 					{ name: 'A', value: 'a' },
+					// @ts-expect-error 'b' is offered but has no implementation
 					{ name: 'B', value: 'b' },
 				],
 				default: 'a',
 			},
 		);
-		// @ts-expect-error 'b' is implemented but not offered
 		describeOperations(
 			{ a: operation, b: operation },
+			// @ts-expect-error 'b' is implemented but not offered
 			{ ...base, options: [{ name: 'A', value: 'a' }], default: 'a' },
 		);
-		// @ts-expect-error the default names no implementation
 		describeOperations(
 			{ a: operation },
+			// @ts-expect-error the default names no implementation
 			{ ...base, options: [{ name: 'A', value: 'a' }], default: 'z' },
 		);
-		// @ts-expect-error a table entry that is not an operation
 		describeOperations(
+			// @ts-expect-error a table entry that is not an operation
 			{ a: { description: [] } },
 			{ ...base, options: [{ name: 'A', value: 'a' }], default: 'a' },
 		);

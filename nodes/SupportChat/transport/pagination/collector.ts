@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-
 import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { hasIdentity, SeenIds } from './values';
+import { hasIdentity, pageDigest, requestKey, SeenIds } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (
@@ -17,23 +15,6 @@ export interface Collected {
 	items: unknown[];
 	pages: number;
 	detected: Detected | 'empty';
-}
-
-/** The request as text, to tell one already made. */
-function requestKey(request: PageRequest): string {
-	const qs = Object.keys(request.qs)
-		.sort()
-		.map((k) => `${k}=${JSON.stringify(request.qs[k])}`)
-		.join('&');
-	return `${request.url ?? request.path ?? ''}?${qs}`;
-}
-
-/**
- * The same page served twice: a digest of the whole page, so that pages whose records have no ids
- * and happen to begin and end alike are still told apart. Linear in what was received.
- */
-function pageDigest(items: unknown[]): string {
-	return createHash('sha256').update(JSON.stringify(items)).digest('base64');
 }
 
 const STYLE = option('paginationStyle');

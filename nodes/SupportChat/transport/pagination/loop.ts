@@ -52,6 +52,26 @@ function listLabel(first: PageRequest): string {
 	return first.path ?? String(first.qs.function ?? first.url ?? 'the list');
 }
 
+/** The list's collector; every message it builds goes through the mask (a service may echo the token as a cursor or in a link). */
+function collectorFor(
+	ctx: SupportChatContext,
+	client: Pager,
+	label: string,
+	settings: PaginationSettings,
+	limit: number | undefined,
+	itemIndex: number,
+): Collector {
+	const failure: Failure = (message, description, context) =>
+		new NodeApiError(ctx.getNode(), context, {
+			message: client.mask.quote(message, 1000),
+			description: client.mask.quote(description, 1000),
+			itemIndex,
+		});
+	return new Collector(label, settings, limit, failure, (text, max) =>
+		client.mask.quote(text, max),
+	);
+}
+
 /**
  * The one pagination loop behind every list. ./readPage says what each page holds and where the next
  * one is; the Collector decides whether to go on (Limit, repeats, totals, Max Pages). When a page
@@ -67,16 +87,7 @@ export async function paginate(
 	// The user's pagination options, with what the credentials' API fixes put over them.
 	const settings = client.wire.pagination(options);
 	const first = client.wire.firstPage(client, list.list, list.query, settings);
-	// Every message goes through the mask: a service may echo the token as a cursor or in a link.
-	const failure: Failure = (message, description, context) =>
-		new NodeApiError(ctx.getNode(), context, {
-			message: client.mask.quote(message, 1000),
-			description: client.mask.quote(description, 1000),
-			itemIndex,
-		});
-	const collector = new Collector(listLabel(first), settings, list.limit, failure, (text, max) =>
-		client.mask.quote(text, max),
-	);
+	const collector = collectorFor(ctx, client, listLabel(first), settings, list.limit, itemIndex);
 	let previousUrl: string | undefined;
 	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
 		try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { fieldOf, isDataObject } from '../../shared/json';
@@ -133,4 +134,21 @@ export function withParam(
 	value: string | number,
 ): PageRequest {
 	return { path: request.path, url: request.url, qs: { ...request.qs, [param]: value } };
+}
+
+/** The request as text, to tell one already made. */
+export function requestKey(request: PageRequest): string {
+	const qs = Object.keys(request.qs)
+		.sort()
+		.map((k) => `${k}=${JSON.stringify(request.qs[k])}`)
+		.join('&');
+	return `${request.url ?? request.path ?? ''}?${qs}`;
+}
+
+/**
+ * The same page served twice: a digest of the whole page, so that pages whose records have no ids
+ * and happen to begin and end alike are still told apart. Linear in what was received.
+ */
+export function pageDigest(items: unknown[]): string {
+	return createHash('sha256').update(JSON.stringify(items)).digest('base64');
 }
