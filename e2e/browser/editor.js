@@ -49,7 +49,7 @@ async function nodePanelEntries(panel) {
 				element
 					.querySelector('[data-test-id="node-creator-item-description"]')
 					?.textContent?.trim() ?? '',
-			text: /** @type {any} */ ((element).innerText ?? '').trim(),
+			text: /** @type {any} */ (element.innerText ?? '').trim(),
 		})),
 	);
 }
@@ -242,7 +242,7 @@ async function outputTable(output) {
 		.evaluateAll((trs) =>
 			trs.map((tr) =>
 				[...tr.querySelectorAll(':scope > td')].map((td) =>
-					/** @type {any} */ ((td).innerText ?? '').trim(),
+					/** @type {any} */ (td.innerText ?? '').trim(),
 				),
 			),
 		);
