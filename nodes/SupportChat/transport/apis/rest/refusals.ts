@@ -47,4 +47,5 @@ export const REST_REFUSALS = {
 	updateConversationTags: onlySupportBoard("update a conversation's tags", 'update-tags'),
 	listDepartments: onlySupportBoard('list departments', 'get-departments', 'type the department ID'),
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
+	callFunction: onlySupportBoard('call a function by name', 'any function you name'),
 } satisfies Partial<Record<CallName, RestRefusal>>;
