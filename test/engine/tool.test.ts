@@ -67,6 +67,8 @@ describe('what the model is offered', () => {
 		[{ resource: 'user', operation: 'search' }, 'Search users in Support Chat', ['userSearch']],
 		[{ resource: 'user', operation: 'getConversations' }, 'Get conversations of a user in Support Chat', ['userId']],
 		[{ resource: 'conversation', operation: 'search' }, 'Search conversations in Support Chat', ['conversationSearch']],
+		// Allowed Functions is the workflow author's, never the model's: see test/engine/supportBoard.webApi.test.ts.
+		[{ resource: 'webApi', operation: 'call' }, 'Call a function by name in Support Chat', ['functionName', 'functionArguments']],
 	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);
