@@ -146,6 +146,16 @@ describe('the retry rule: only what the user marks Safe to Repeat is repeated', 
 		expect(functions()).toEqual(['update-user', 'update-user']);
 	});
 
+	sandboxIt('the Timeout option bounds the call, and a timeout is not repeated without Safe to Repeat', async () => {
+		board.sandbox!.fault({ path: 'get-user', kind: 'slow', delayMs: 2500 });
+		const started = Date.now();
+		const result = await run(call('get-user', { user_id: userId }, { options: { timeout: 1 } }));
+		expect(Date.now() - started).toBeLessThan(2400);
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ error: expect.stringContaining('Could not reach the service for get-user') })]);
+		expect(jsonOf(result)[0].error).toContain('get-user not retried');
+		expect(functions()).toEqual(['get-user']);
+	});
+
 	sandboxIt('a 429 is retried either way: the product refused before doing anything', async () => {
 		board.sandbox!.fault({ path: 'get-user', kind: '429', retryAfter: 0 });
 		const result = await run(call('get-user', { user_id: userId }, { options: { maxAttempts: 2 } }));
