@@ -53,10 +53,20 @@ const properties: INodeProperties[] = [
 		description:
 			"Comma-separated names of the functions this node may call. As an AI Agent's tool it calls only these, and none while the list is empty; in a workflow an empty list allows any function.",
 	},
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: sortedByName([safeToRepeat, ...requestOptions]) },
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: sortedByName([safeToRepeat, ...requestOptions]),
+	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webApi'], operation: ['call'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webApi'], operation: ['call'] } },
+	properties,
+);
 
 /**
  * The items of an answer: an object is one item; a list of objects one item each (none for an empty
@@ -70,7 +80,8 @@ function itemsOf(answer: unknown): IDataObject | IDataObject[] {
 
 /** One function call, its name, arguments and allowlist checked before any request. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
-	const refuse = (message: string, description?: string) => new NodeOperationError(this.getNode(), message, { itemIndex, description });
+	const refuse = (message: string, description?: string) =>
+		new NodeOperationError(this.getNode(), message, { itemIndex, description });
 	const name = parameterText(this.getNodeParameter('functionName', itemIndex, ''));
 	const nameProblem = functionNameProblem(name);
 	if (nameProblem !== undefined) throw refuse(nameProblem);
@@ -82,6 +93,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const parsed = parseArguments(this.getNodeParameter('functionArguments', itemIndex, '{}'));
 	if ('problem' in parsed) throw refuse(parsed.problem);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { answer } = await client.call('callFunction', { name, args: parsed.args, repeatable: options.safeToRepeat === true });
+	const { answer } = await client.call('callFunction', {
+		name,
+		args: parsed.args,
+		repeatable: options.safeToRepeat === true,
+	});
 	return itemsOf(answer);
 }

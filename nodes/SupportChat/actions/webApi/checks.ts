@@ -66,7 +66,11 @@ export function functionList(value: unknown): string[] {
  * Whether the allowlist lets `name` through. Set, it applies in a workflow and in a tool alike; empty,
  * a workflow calls any function its author names, and a tool (whose function the model names) none.
  */
-export function allowlistProblem(name: string, allowed: readonly string[], asTool: boolean): string | undefined {
+export function allowlistProblem(
+	name: string,
+	allowed: readonly string[],
+	asTool: boolean,
+): string | undefined {
 	if (allowed.length === 0) {
 		return asTool
 			? `This tool may call no Support Board function: its Allowed Functions list is empty, so ${name} was not called. The workflow's author lists the functions the tool may call under Allowed Functions`

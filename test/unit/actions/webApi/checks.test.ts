@@ -7,10 +7,14 @@ import {
 } from '../../../../nodes/SupportChat/actions/webApi/checks';
 
 describe('functionNameProblem', () => {
-	it.each(['get-user', 'update-conversation-agent', 'google-translate-detection-update-user', 'a', '3', 'a'.repeat(MAX_FUNCTION_NAME_LENGTH)])(
-		'takes %s',
-		(name) => expect(functionNameProblem(name)).toBeUndefined(),
-	);
+	it.each([
+		'get-user',
+		'update-conversation-agent',
+		'google-translate-detection-update-user',
+		'a',
+		'3',
+		'a'.repeat(MAX_FUNCTION_NAME_LENGTH),
+	])('takes %s', (name) => expect(functionNameProblem(name)).toBeUndefined());
 
 	it.each([
 		['', 'Function Name is empty'],
@@ -30,7 +34,10 @@ describe('parseArguments', () => {
 		['{}', {}],
 		[undefined, {}],
 		[null, {}],
-		[{ user_id: '12', extra: { phone: ['+1', 'Phone'] } }, { user_id: '12', extra: { phone: ['+1', 'Phone'] } }],
+		[
+			{ user_id: '12', extra: { phone: ['+1', 'Phone'] } },
+			{ user_id: '12', extra: { phone: ['+1', 'Phone'] } },
+		],
 	])('%j → %j', (value, args) => expect(parseArguments(value)).toEqual({ args }));
 
 	it.each([
@@ -43,7 +50,9 @@ describe('parseArguments', () => {
 		[true, 'not a boolean'],
 		['{"token": "x"}', 'may not hold token'],
 		['{"function": "delete-users", "token": "x"}', 'may not hold function or token'],
-	])('refuses %j', (value, problem) => expect(parseArguments(value)).toEqual({ problem: expect.stringContaining(problem) }));
+	])('refuses %j', (value, problem) =>
+		expect(parseArguments(value)).toEqual({ problem: expect.stringContaining(problem) }),
+	);
 
 	it('keeps a __proto__ key as data, never as a prototype', () => {
 		const parsed = parseArguments('{"__proto__": {"polluted": true}, "user_id": 1}');
@@ -55,7 +64,10 @@ describe('parseArguments', () => {
 describe('functionList', () => {
 	it.each([
 		[' get-user ,search-users,, ', ['get-user', 'search-users']],
-		[['get-user', ' count-users '], ['get-user', 'count-users']],
+		[
+			['get-user', ' count-users '],
+			['get-user', 'count-users'],
+		],
 		['', []],
 		[undefined, []],
 	])('%j → %j', (value, list) => expect(functionList(value)).toEqual(list));

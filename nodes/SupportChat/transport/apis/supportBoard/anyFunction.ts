@@ -15,18 +15,27 @@ import { fn } from './functions';
 /** What the product's refusals mean when the user named the function and wrote its arguments. */
 function hintFor(name: string) {
 	return (_status: number | undefined, body: unknown): string | undefined => {
-		const code = isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
+		const code =
+			isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
 		if (code === 'function-not-found') {
 			return `This Support Board has no Web API function named ${name}: check Function Name against the functions of its Web API (board.support/docs, API, Web API).`;
 		}
-		if (code === 'missing-argument') return `Add the argument the message names to Arguments, as a key of the JSON object.`;
+		if (code === 'missing-argument')
+			return `Add the argument the message names to Arguments, as a key of the JSON object.`;
 		return undefined;
 	};
 }
 
 export const ANY_FUNCTION_CALLS = {
-	async callFunction(port: WirePort, { name, args, repeatable }: Calls['callFunction']): Promise<CallResult> {
-		const answer = await fn.named(port, name, args, { read: false, repeatable, hint: hintFor(name) });
+	async callFunction(
+		port: WirePort,
+		{ name, args, repeatable }: Calls['callFunction'],
+	): Promise<CallResult> {
+		const answer = await fn.named(port, name, args, {
+			read: false,
+			repeatable,
+			hint: hintFor(name),
+		});
 		return { answer, sent: { ...args, function: name } };
 	},
 };
