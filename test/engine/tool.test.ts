@@ -135,6 +135,12 @@ describe('what the model is offered', () => {
 			'Search conversations in Support Chat',
 			['conversationSearch'],
 		],
+		// Allowed Functions is the workflow author's, never the model's: see test/engine/supportBoard.webApi.test.ts.
+		[
+			{ resource: 'webApi', operation: 'call' },
+			'Call a function by name in Support Chat',
+			['functionName', 'functionArguments'],
+		],
 	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);

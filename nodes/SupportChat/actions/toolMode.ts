@@ -6,7 +6,7 @@ import { withHint } from '../transport/errors';
  * Whether n8n runs this node as a tool (of an AI Agent, or of n8n's MCP server): it then runs the
  * node's tool type, named `<name>Tool`, by the same rule as n8n's `@tool` display condition.
  */
-function runsAsTool(node: Pick<INode, 'type'>): boolean {
+export function runsAsTool(node: Pick<INode, 'type'>): boolean {
 	return node.type.endsWith('Tool');
 }
 

@@ -6,12 +6,13 @@ import * as tag from './tag';
 import { onFailedCallProperty } from './toolMode';
 import { selectorOf } from './types';
 import * as user from './user';
+import * as webApi from './webApi';
 
 /**
  * Every resource by its parameter value, each with its operation table and its description. The router
  * dispatches through this table; the selector below must offer exactly its keys.
  */
-export const resources = { user, conversation, message, tag };
+export const resources = { user, conversation, message, tag, webApi };
 
 const resourceSelector = selectorOf(resources, {
 	displayName: 'Resource',
@@ -23,6 +24,7 @@ const resourceSelector = selectorOf(resources, {
 		{ name: 'Message', value: 'message' },
 		{ name: 'Tag', value: 'tag' },
 		{ name: 'User', value: 'user' },
+		{ name: 'Web API', value: 'webApi' },
 	],
 	default: 'user',
 });

@@ -25,6 +25,10 @@ export const MODEL_INPUTS = {
 	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
 	conversationSearch:
 		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	functionName:
+		'Name of the Support Board Web API function to call, e.g. get-user: one of the functions this tool allows',
+	functionArguments:
+		'Arguments of the function as a JSON object of argument names and values, e.g. {"user_id": "12"}; {} for none',
 } as const;
 
 type ModelInput = keyof typeof MODEL_INPUTS;

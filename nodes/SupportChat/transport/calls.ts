@@ -60,6 +60,11 @@ export interface Calls {
 	searchConversations: { search: string };
 	/** One user's conversations (the whole list, in the service's order). */
 	getUserConversations: { userId: string };
+	/**
+	 * One function of an API that has functions (Support Board's Web API), by the name the user gave,
+	 * with the user's arguments; `repeatable`: the user's word that repeating it does nothing twice.
+	 */
+	callFunction: { name: string; args: IDataObject; repeatable: boolean };
 }
 
 export type CallName = keyof Calls;

@@ -58,4 +58,5 @@ export const REST_REFUSALS = {
 		'type the department ID',
 	),
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
+	callFunction: onlySupportBoard('call a function by name', 'any function you name'),
 } satisfies Partial<Record<CallName, RestRefusal>>;

@@ -11,6 +11,8 @@ interface Traits {
 	read: boolean;
 	repeatable: boolean;
 	resourceLabel?: string;
+	/** The call's own hint for a refusal, before the product's codes (./product). */
+	hint?: (status: number | undefined, body: unknown) => string | undefined;
 }
 
 /** One function call as it travels: a POST of a JSON body with the function, the token and the arguments. */
@@ -23,7 +25,7 @@ function spec(port: WirePort, name: string, args: IDataObject, traits: Traits): 
 		read: traits.read,
 		repeatable: traits.repeatable,
 		resourceLabel: traits.resourceLabel,
-		hint: (status, body) => codeHint(status, body, name),
+		hint: (status, body) => traits.hint?.(status, body) ?? codeHint(status, body, name),
 	};
 }
 
@@ -61,6 +63,9 @@ export const fn = {
 		invoke(port, name, args, { read: false, repeatable: true, resourceLabel: 'user' }),
 	write: (port: WirePort, name: string, args: IDataObject, resourceLabel = 'user') =>
 		invoke(port, name, args, { read: false, repeatable: false, resourceLabel }),
+	/** A function the user named, repeated only when `traits` say so (./anyFunction). */
+	named: (port: WirePort, name: string, args: IDataObject, traits: Traits) =>
+		invoke(port, name, args, traits),
 };
 
 /** A read the product answered `false`: it has no such record. */

@@ -5,6 +5,7 @@ import { parseServiceUrl } from '../../baseUrl';
 import type { CallName, CallResult, Calls, ListName } from '../../calls';
 import type { PageRequest, PaginationSettings } from '../../pagination/styles';
 import type { Wire, WirePort } from '../../wire';
+import { ANY_FUNCTION_CALLS } from './anyFunction';
 import { LIFE_CALLS } from './conversationLife';
 import { FIND_CALLS } from './find';
 import { fn, notFound, unsupported } from './functions';
@@ -160,6 +161,7 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	},
 	...LIFE_CALLS,
 	...FIND_CALLS,
+	...ANY_FUNCTION_CALLS,
 };
 
 /**
