@@ -44,7 +44,29 @@ describe('SupportChatTrigger description (public interface)', () => {
 		const events = property('events');
 		expect(events.type).toBe('multiOptions');
 		expect(events.options?.map((option) => ('value' in option ? option.value : undefined)).sort()).toEqual(
-			['*', 'conversationClosed', 'conversationCreated', 'leadCaptured', 'messageCreated', 'tagApplied', 'userCreated'].sort(),
+			[
+				'*',
+				'conversationClosed',
+				'conversationCreated',
+				'leadCaptured',
+				'messageCreated',
+				'tagApplied',
+				'userCreated',
+				// Support Board's own events, by the values workflows save (public API).
+				'botMessage',
+				'conversationStatusUpdated',
+				'dialogflowMessage',
+				'emailSent',
+				'login',
+				'messageDeleted',
+				'newConversationReceived',
+				'newEmailAddress',
+				'newMessagesReceived',
+				'richMessage',
+				'slackMessageSent',
+				'smsSent',
+				'userDeleted',
+			].sort(),
 		);
 		const names = Object.fromEntries(events.options!.map((option) => ['value' in option ? option.value : '', option.name]));
 		expect(names).toMatchObject({
