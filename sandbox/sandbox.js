@@ -141,6 +141,7 @@ const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Web
  * @property {() => { installUrl: string, apiUrl: string, webhooks: Record<string, unknown> }} describe The mode as the control API shows it (the Secret key masked).
  * @property {import('./supportBoard').SupportBoardMode['visitor']} visitor What visitors do in the widget (the browser-side webhooks).
  * @property {import('./supportBoard').SupportBoardMode['agent']} agent What agents do in the admin area.
+ * @property {import('./supportBoard').SupportBoardMode['sendWebhook']} sendWebhook Sends one kind in the product's body shape.
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');
@@ -663,6 +664,7 @@ async function startSandbox(options = {}) {
 			describe: () => ({ installUrl: sb.installUrl(), apiUrl: `${sb.installUrl()}/include/api.php`, webhooks: { ...sb.webhooks.config, key: sb.webhooks.config.key ? '***' : '' } }),
 			visitor: sb.visitor,
 			agent: sb.agent,
+			sendWebhook: (name, ids) => sb.sendWebhook(name, ids),
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);
