@@ -10,11 +10,26 @@ const { phpJson } = require('./supportBoardPhp');
  */
 
 /** Every name `sb_webhooks` knows. */
-const SUPPORT_BOARD_WEBHOOKS = Object.freeze(/** @type {const} */ ([
-	'message-sent', 'new-conversation-created', 'conversation-status-updated', 'new-messages', 'new-conversation',
-	'registration', 'login', 'user-deleted', 'new-email-address', 'message-deleted', 'rich-message', 'email-sent',
-	'sms-sent', 'bot-message', 'dialogflow-message', 'slack-message-sent',
-]));
+const SUPPORT_BOARD_WEBHOOKS = Object.freeze(
+	/** @type {const} */ ([
+		'message-sent',
+		'new-conversation-created',
+		'conversation-status-updated',
+		'new-messages',
+		'new-conversation',
+		'registration',
+		'login',
+		'user-deleted',
+		'new-email-address',
+		'message-deleted',
+		'rich-message',
+		'email-sent',
+		'sms-sent',
+		'bot-message',
+		'dialogflow-message',
+		'slack-message-sent',
+	]),
+);
 /** @typedef {(typeof SUPPORT_BOARD_WEBHOOKS)[number]} SupportBoardWebhook */
 
 /**
@@ -37,26 +52,141 @@ const SUPPORT_BOARD_WEBHOOKS = Object.freeze(/** @type {const} */ ([
  * @type {Readonly<Record<SupportBoardWebhook, (ids: WebhookIds) => unknown>>}
  */
 const SUPPORT_BOARD_WEBHOOK_BODIES = Object.freeze({
-	'message-sent': ({ userId = '6', conversationId = '4', messageId = '17' }) => ({ user_id: userId, message_id: Number(messageId), message: 'Hello', attachments: [], conversation_user_id: userId, conversation_id: conversationId, conversation_status_code: 2, conversation_source: '' }),
-	'new-conversation-created': ({ userId = '6', conversationId = '4' }) => ({ messages: [], details: { user_id: userId, first_name: 'Vera', last_name: 'Visitor', profile_image: '', user_type: 'user', id: conversationId, title: '', creation_time: '2026-01-01 10:00:00', status_code: '2', department: null, agent_id: null, source: '', extra: null, extra_2: null, extra_3: null, tags: [], busy: false, notes: [] } }),
-	'conversation-status-updated': ({ conversationId = '4' }) => ({ conversation_id: conversationId, status_code: 2 }),
-	'new-messages': ({ userId = '1', conversationId = '4', messageId = '18' }) => ({ messages: [{ details: { id: messageId, user_id: userId, message: 'On its way', status_code: '0', first_name: 'Sam', last_name: 'Admin', user_type: 'admin', full_name: 'Sam Admin' } }], conversation_id: conversationId }),
-	'new-conversation': ({ userId = '6', conversationId = '4' }) => ({ details: { user_id: userId, first_name: 'Vera', last_name: 'Visitor', user_type: 'user', id: conversationId, title: '', status_code: '2', agent_id: '', source: '', busy: 'false' }, messages: [] }),
-	registration: ({ userId = '6' }) => ({ id: 'registration', conversation_id: 'false', user: { first_name: 'Vera', last_name: 'Visitor', email: 'vera@example.test', password: 'Visitor-Pass-0000', 'password-check': 'Visitor-Pass-0000', id: userId } }),
-	login: ({ userId = '6', conversationId = 'false' }) => ({ details: { id: userId, profile_image: '', first_name: 'Vera', last_name: 'Visitor', email: 'vera@example.test', user_type: 'user', token: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d', url: '', password: '$2y$10$sandboxsandboxsandboxsandboxsandboxsandboxsandboxsand', conversation_id: conversationId } }),
+	'message-sent': ({ userId = '6', conversationId = '4', messageId = '17' }) => ({
+		user_id: userId,
+		message_id: Number(messageId),
+		message: 'Hello',
+		attachments: [],
+		conversation_user_id: userId,
+		conversation_id: conversationId,
+		conversation_status_code: 2,
+		conversation_source: '',
+	}),
+	'new-conversation-created': ({ userId = '6', conversationId = '4' }) => ({
+		messages: [],
+		details: {
+			user_id: userId,
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			profile_image: '',
+			user_type: 'user',
+			id: conversationId,
+			title: '',
+			creation_time: '2026-01-01 10:00:00',
+			status_code: '2',
+			department: null,
+			agent_id: null,
+			source: '',
+			extra: null,
+			extra_2: null,
+			extra_3: null,
+			tags: [],
+			busy: false,
+			notes: [],
+		},
+	}),
+	'conversation-status-updated': ({ conversationId = '4' }) => ({
+		conversation_id: conversationId,
+		status_code: 2,
+	}),
+	'new-messages': ({ userId = '1', conversationId = '4', messageId = '18' }) => ({
+		messages: [
+			{
+				details: {
+					id: messageId,
+					user_id: userId,
+					message: 'On its way',
+					status_code: '0',
+					first_name: 'Sam',
+					last_name: 'Admin',
+					user_type: 'admin',
+					full_name: 'Sam Admin',
+				},
+			},
+		],
+		conversation_id: conversationId,
+	}),
+	'new-conversation': ({ userId = '6', conversationId = '4' }) => ({
+		details: {
+			user_id: userId,
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			user_type: 'user',
+			id: conversationId,
+			title: '',
+			status_code: '2',
+			agent_id: '',
+			source: '',
+			busy: 'false',
+		},
+		messages: [],
+	}),
+	registration: ({ userId = '6' }) => ({
+		id: 'registration',
+		conversation_id: 'false',
+		user: {
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			email: 'vera@example.test',
+			password: 'Visitor-Pass-0000',
+			'password-check': 'Visitor-Pass-0000',
+			id: userId,
+		},
+	}),
+	login: ({ userId = '6', conversationId = 'false' }) => ({
+		details: {
+			id: userId,
+			profile_image: '',
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			email: 'vera@example.test',
+			user_type: 'user',
+			token: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d',
+			url: '',
+			password: '$2y$10$sandboxsandboxsandboxsandboxsandboxsandboxsandboxsand',
+			conversation_id: conversationId,
+		},
+	}),
 	'user-deleted': ({ userId = '6' }) => userId,
-	'new-email-address': () => ({ id: 'sb-follow-up', name: 'Vera Visitor', email: 'vera@example.test' }),
+	'new-email-address': () => ({
+		id: 'sb-follow-up',
+		name: 'Vera Visitor',
+		email: 'vera@example.test',
+	}),
 	'message-deleted': ({ messageId = '17' }) => messageId,
-	'rich-message': () => ({ result: ['success', { message: '' }], data: { type: 'buttons', result: { value: 'Shipping' } }, id: 'sb-buttons-1' }),
-	'email-sent': ({ userId = '6' }) => ({ recipient_id: userId, message: 'You have a new message', attachments: [] }),
-	'sms-sent': ({ userId = '6' }) => ({ recipient_id: userId, message: 'You have a new message', response: { sid: 'SM00000000000000000000000000000001', status: 'queued', to: '+15550001111' } }),
-	'bot-message': () => ({ response: { messages: [{ message: 'Hello! How can I help?' }] }, message: 'Hi' }),
-	'dialogflow-message': () => ({ response: { messages: [{ message: 'Hello! How can I help?' }] }, message: 'Hi' }),
-	'slack-message-sent': ({ conversationId = '4' }) => ({ message: 'Hello', conversation_id: conversationId, slack_channel: 'C0123456' }),
+	'rich-message': () => ({
+		result: ['success', { message: '' }],
+		data: { type: 'buttons', result: { value: 'Shipping' } },
+		id: 'sb-buttons-1',
+	}),
+	'email-sent': ({ userId = '6' }) => ({
+		recipient_id: userId,
+		message: 'You have a new message',
+		attachments: [],
+	}),
+	'sms-sent': ({ userId = '6' }) => ({
+		recipient_id: userId,
+		message: 'You have a new message',
+		response: { sid: 'SM00000000000000000000000000000001', status: 'queued', to: '+15550001111' },
+	}),
+	'bot-message': () => ({
+		response: { messages: [{ message: 'Hello! How can I help?' }] },
+		message: 'Hi',
+	}),
+	'dialogflow-message': () => ({
+		response: { messages: [{ message: 'Hello! How can I help?' }] },
+		message: 'Hi',
+	}),
+	'slack-message-sent': ({ conversationId = '4' }) => ({
+		message: 'Hello',
+		conversation_id: conversationId,
+		slack_channel: 'C0123456',
+	}),
 });
 
 /** The product's curl user agent. */
-const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/114.0.0.0 Safari/537.36';
+const USER_AGENT =
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/114.0.0.0 Safari/537.36';
 /** curl's CURLOPT_TIMEOUT in `sb_curl`. */
 const TIMEOUT_MS = 10_000;
 
@@ -97,7 +227,8 @@ const DEFAULT_CONFIG = Object.freeze({ active: true, url: null, key: '', allowed
  * @returns {Readonly<SupportBoardWebhookConfig>}
  */
 function mergeConfig(base, patch) {
-	if (typeof patch !== 'object' || patch === null) throw new TypeError('webhook settings must be an object');
+	if (typeof patch !== 'object' || patch === null)
+		throw new TypeError('webhook settings must be an object');
 	const next = { ...base };
 	for (const [name, value] of Object.entries(patch)) {
 		if (value === undefined) continue;
@@ -105,14 +236,21 @@ function mergeConfig(base, patch) {
 			if (typeof value !== 'boolean') throw new TypeError('active must be a boolean');
 			next.active = value;
 		} else if (name === 'url') {
-			if (value !== null && (typeof value !== 'string' || !/^https?:\/\//.test(value))) throw new TypeError('url must be an http(s) URL or null');
+			if (value !== null && (typeof value !== 'string' || !/^https?:\/\//.test(value)))
+				throw new TypeError('url must be an http(s) URL or null');
 			next.url = value === '' ? null : value;
 		} else if (name === 'key') {
 			if (typeof value !== 'string') throw new TypeError('key must be a string');
 			next.key = value;
 		} else if (name === 'allowed') {
-			const list = value === null ? null : typeof value === 'string' ? value.replace(/ /g, '').split(',').filter(Boolean) : value;
-			if (list !== null && (!Array.isArray(list) || list.some((n) => typeof n !== 'string'))) throw new TypeError('allowed must be a comma-separated string, a list of names or null');
+			const list =
+				value === null
+					? null
+					: typeof value === 'string'
+						? value.replace(/ /g, '').split(',').filter(Boolean)
+						: value;
+			if (list !== null && (!Array.isArray(list) || list.some((n) => typeof n !== 'string')))
+				throw new TypeError('allowed must be a comma-separated string, a list of names or null');
 			next.allowed = list === null || list.length === 0 ? null : Object.freeze([...list]);
 		} else {
 			throw new TypeError(`unknown webhook setting ${name}`);
@@ -151,11 +289,24 @@ class SupportBoardWebhooks {
 	 */
 	async fire(name, data, senderUrl) {
 		const cfg = this.config;
-		if (!cfg.active || !cfg.url || !SUPPORT_BOARD_WEBHOOKS.includes(/** @type {SupportBoardWebhook} */ (name))) return;
+		if (
+			!cfg.active ||
+			!cfg.url ||
+			!SUPPORT_BOARD_WEBHOOKS.includes(/** @type {SupportBoardWebhook} */ (name))
+		)
+			return;
 		if (cfg.allowed && !cfg.allowed.includes(name)) return;
-		const body = phpJson({ function: name, key: cfg.key, data, 'sender-url': senderUrl }, { rawUnicode: true });
+		const body = phpJson(
+			{ function: name, key: cfg.key, data, 'sender-url': senderUrl },
+			{ rawUnicode: true },
+		);
 		/** @type {Record<string, string>} */
-		const headers = { 'user-agent': USER_AGENT, accept: '*/*', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+		const headers = {
+			'user-agent': USER_AGENT,
+			accept: '*/*',
+			'content-type': 'application/json',
+			'content-length': String(Buffer.byteLength(body)),
+		};
 		const started = Date.now();
 		const at = this.now().toISOString();
 		const url = cfg.url;
@@ -163,7 +314,16 @@ class SupportBoardWebhooks {
 		const sending = this.post(url, headers, body, TIMEOUT_MS, signal).then((result) => {
 			if (signal.aborted) return;
 			/** @type {SupportBoardDelivery} */
-			const entry = { function: name, url, status: result.status, at, headers, body, data: JSON.parse(body).data, durationMs: Date.now() - started };
+			const entry = {
+				function: name,
+				url,
+				status: result.status,
+				at,
+				headers,
+				body,
+				data: JSON.parse(body).data,
+				durationMs: Date.now() - started,
+			};
 			if (result.error) entry.error = result.error;
 			if (result.response !== undefined) entry.response = result.response;
 			this.deliveries.push(entry);
@@ -185,4 +345,9 @@ class SupportBoardWebhooks {
 	}
 }
 
-module.exports = { SUPPORT_BOARD_WEBHOOKS, SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks, mergeSupportBoardWebhookConfig: mergeConfig };
+module.exports = {
+	SUPPORT_BOARD_WEBHOOKS,
+	SUPPORT_BOARD_WEBHOOK_BODIES,
+	SupportBoardWebhooks,
+	mergeSupportBoardWebhookConfig: mergeConfig,
+};

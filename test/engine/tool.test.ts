@@ -20,7 +20,14 @@ import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../helpers/engine';
-import { ACTION_TYPE, byId, credentialsFor, jsonOf, runAction, TOKEN } from '../helpers/supportChat';
+import {
+	ACTION_TYPE,
+	byId,
+	credentialsFor,
+	jsonOf,
+	runAction,
+	TOKEN,
+} from '../helpers/supportChat';
 
 const TOOL_TYPE = `${ACTION_TYPE}Tool`;
 const node = new SupportChat();
@@ -30,8 +37,23 @@ tool.description = { ...node.description, name: 'supportChatTool' };
 
 /** The parameters n8n resolves for a tool node saved with only these (defaults filled in, as at run time). */
 function toolParameters(saved: INodeParameters, type: INodeType = tool): INodeParameters {
-	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: saved } as INode;
-	return NodeHelpers.getNodeParameters(type.description.properties, saved, true, false, toolNode, type.description) ?? {};
+	const toolNode = {
+		name: 'Tool',
+		type: TOOL_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: saved,
+	} as INode;
+	return (
+		NodeHelpers.getNodeParameters(
+			type.description.properties,
+			saved,
+			true,
+			false,
+			toolNode,
+			type.description,
+		) ?? {}
+	);
 }
 
 /** The arguments the model is offered: n8n's create-node-as-tool collects the `$fromAI` calls so. */
@@ -42,7 +64,13 @@ function modelArguments(saved: INodeParameters): Record<string, Omit<FromAIArgum
 }
 
 function toolDescription(saved: INodeParameters): string {
-	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: toolParameters(saved) } as INode;
+	const toolNode = {
+		name: 'Tool',
+		type: TOOL_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: toolParameters(saved),
+	} as INode;
 	return NodeHelpers.getToolDescriptionForNode(toolNode, tool);
 }
 
@@ -55,24 +83,68 @@ describe('what the model is offered', () => {
 		[{ resource: 'user', operation: 'get' }, 'Get a user by ID in Support Chat', ['userId']],
 		[{ resource: 'user', operation: 'update' }, 'Update a user by ID in Support Chat', ['userId']],
 		[{ resource: 'user', operation: 'delete' }, 'Delete a user by ID in Support Chat', ['userId']],
-		[{ resource: 'conversation', operation: 'get' }, 'Get a conversation by ID in Support Chat', ['conversationId']],
-		[{ resource: 'conversation', operation: 'assign' }, 'Assign a conversation to an agent in Support Chat', ['conversationId', 'assignee']],
-		[{ resource: 'conversation', operation: 'close' }, 'Close a conversation in Support Chat', ['conversationId']],
-		[{ resource: 'message', operation: 'send' }, 'Send a message to a conversation in Support Chat', ['conversationId', 'message']],
-		[{ resource: 'tag', operation: 'add' }, 'Add a tag to a user in Support Chat', ['userId', 'tag']],
-		[{ resource: 'conversation', operation: 'getAll' }, 'Get many conversations in Support Chat', []],
+		[
+			{ resource: 'conversation', operation: 'get' },
+			'Get a conversation by ID in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'conversation', operation: 'assign' },
+			'Assign a conversation to an agent in Support Chat',
+			['conversationId', 'assignee'],
+		],
+		[
+			{ resource: 'conversation', operation: 'close' },
+			'Close a conversation in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'message', operation: 'send' },
+			'Send a message to a conversation in Support Chat',
+			['conversationId', 'message'],
+		],
+		[
+			{ resource: 'tag', operation: 'add' },
+			'Add a tag to a user in Support Chat',
+			['userId', 'tag'],
+		],
+		[
+			{ resource: 'conversation', operation: 'getAll' },
+			'Get many conversations in Support Chat',
+			[],
+		],
 		[{ resource: 'user', operation: 'create' }, 'Create a user in Support Chat', []],
-		[{ resource: 'message', operation: 'getAll' }, 'Get many messages of a conversation to read its history in Support Chat', ['conversationId']],
-		[{ resource: 'user', operation: 'find' }, 'Find a user by email or phone in Support Chat', ['findValue']],
+		[
+			{ resource: 'message', operation: 'getAll' },
+			'Get many messages of a conversation to read its history in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'user', operation: 'find' },
+			'Find a user by email or phone in Support Chat',
+			['findValue'],
+		],
 		[{ resource: 'user', operation: 'search' }, 'Search users in Support Chat', ['userSearch']],
-		[{ resource: 'user', operation: 'getConversations' }, 'Get conversations of a user in Support Chat', ['userId']],
-		[{ resource: 'conversation', operation: 'search' }, 'Search conversations in Support Chat', ['conversationSearch']],
+		[
+			{ resource: 'user', operation: 'getConversations' },
+			'Get conversations of a user in Support Chat',
+			['userId'],
+		],
+		[
+			{ resource: 'conversation', operation: 'search' },
+			'Search conversations in Support Chat',
+			['conversationSearch'],
+		],
 	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);
 		expect(Object.keys(offered).sort()).toEqual([...keys].sort());
 		for (const key of keys as Array<keyof typeof MODEL_INPUTS>) {
-			expect(offered[key]).toEqual({ type: 'string', description: MODEL_INPUTS[key], defaultValue: undefined });
+			expect(offered[key]).toEqual({
+				type: 'string',
+				description: MODEL_INPUTS[key],
+				defaultValue: undefined,
+			});
 		}
 	});
 
@@ -94,10 +166,19 @@ describe('what the model is offered', () => {
 			{ resource: 'tag', operation: 'add' },
 			true,
 			false,
-			{ name: 'Node', type: ACTION_TYPE, typeVersion: 1, position: [0, 0], parameters: {} } as INode,
+			{
+				name: 'Node',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			} as INode,
 			node.description,
 		);
-		expect(parameters).toMatchObject({ userId: { mode: 'list', value: '' }, tag: { mode: 'list', value: '' } });
+		expect(parameters).toMatchObject({
+			userId: { mode: 'list', value: '' },
+			tag: { mode: 'list', value: '' },
+		});
 		const collected: FromAIArgument[] = [];
 		traverseNodeParameters(parameters ?? {}, collected);
 		expect(collected).toEqual([]);
@@ -136,19 +217,32 @@ describe('a failed call, as the model gets it', () => {
 		// The model may call without a value; n8n does not check a value an expression gives.
 		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('={{ "" }}') });
 		expect(jsonOf(run)).toEqual([
-			{ error: 'The user ID is empty. Give the user ID, or map it from an earlier node with an expression.' },
+			{
+				error:
+					'The user ID is empty. Give the user ID, or map it from an earlier node with an expression.',
+			},
 		]);
 		expect(sandbox.requests).toEqual([]);
 	});
 
 	it('answers the model whatever On Error shows: the editor shows Stop Workflow when it was never set', async () => {
-		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing') }, { onError: 'stopWorkflow' });
+		const run = await runTool(
+			{ resource: 'user', operation: 'get', userId: byId('u_missing') },
+			{ onError: 'stopWorkflow' },
+		);
 		expect(run.status).toBe('success');
-		expect(jsonOf(run)).toEqual([{ error: expect.stringContaining('The user was not found. Check the ID') }]);
+		expect(jsonOf(run)).toEqual([
+			{ error: expect.stringContaining('The user was not found. Check the ID') },
+		]);
 	});
 
-	it('stops the run when the tool\'s On Failed Call is Stop the Run', async () => {
-		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing'), onFailedCall: 'stopRun' });
+	it("stops the run when the tool's On Failed Call is Stop the Run", async () => {
+		const run = await runTool({
+			resource: 'user',
+			operation: 'get',
+			userId: byId('u_missing'),
+			onFailedCall: 'stopRun',
+		});
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',
@@ -157,12 +251,17 @@ describe('a failed call, as the model gets it', () => {
 	});
 
 	it('is unchanged in a workflow: the editor’s error with its hint apart', async () => {
-		const run = await runAction(sandbox, { resource: 'user', operation: 'get', userId: byId('u_missing') });
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'get',
+			userId: byId('u_missing'),
+		});
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',
 			message: 'The service answered GET /users/u_missing with 404: User u_missing not found',
-			description: 'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+			description:
+				'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
 		});
 	});
 

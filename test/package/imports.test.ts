@@ -33,11 +33,22 @@ function resolve(from: string, specifier: string): string | undefined {
 function importGraph(files: string[]): Map<string, string[]> {
 	const graph = new Map<string, string[]>();
 	for (const file of files) {
-		const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+		const source = ts.createSourceFile(
+			file,
+			readFileSync(file, 'utf8'),
+			ts.ScriptTarget.Latest,
+			true,
+		);
 		const targets = source.statements
-			.filter((s): s is ts.ImportDeclaration | ts.ExportDeclaration => ts.isImportDeclaration(s) || ts.isExportDeclaration(s))
+			.filter(
+				(s): s is ts.ImportDeclaration | ts.ExportDeclaration =>
+					ts.isImportDeclaration(s) || ts.isExportDeclaration(s),
+			)
 			.map((s) => s.moduleSpecifier)
-			.filter((m): m is ts.StringLiteral => m !== undefined && ts.isStringLiteral(m) && m.text.startsWith('.'))
+			.filter(
+				(m): m is ts.StringLiteral =>
+					m !== undefined && ts.isStringLiteral(m) && m.text.startsWith('.'),
+			)
 			.map((m) => resolve(file, m.text))
 			.filter((target): target is string => target !== undefined);
 		graph.set(file, [...new Set(targets)]);
@@ -60,7 +71,8 @@ function circles(graph: Map<string, string[]>): string[][] {
 			if (!index.has(target)) {
 				visit(target);
 				low.set(file, Math.min(low.get(file)!, low.get(target)!));
-			} else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+			} else if (stack.includes(target))
+				low.set(file, Math.min(low.get(file)!, index.get(target)!));
 		}
 		if (low.get(file) !== index.get(file)) return;
 		const group: string[] = [];
@@ -75,9 +87,16 @@ function circles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
-const files = [...sourceFiles(path.join(ROOT, 'nodes')), ...sourceFiles(path.join(ROOT, 'credentials'))];
+const files = [
+	...sourceFiles(path.join(ROOT, 'nodes')),
+	...sourceFiles(path.join(ROOT, 'credentials')),
+];
 const graph = importGraph(files);
-const named = (group: string[]) => group.map((file) => path.relative(ROOT, file).split(path.sep).join('/')).sort().join(' ');
+const named = (group: string[]) =>
+	group
+		.map((file) => path.relative(ROOT, file).split(path.sep).join('/'))
+		.sort()
+		.join(' ');
 
 it('reads the imports of the product files', () => {
 	expect(files.length).toBeGreaterThan(50);
@@ -87,7 +106,14 @@ it('reads the imports of the product files', () => {
 it('finds a circle when there is one', () => {
 	const a = path.join(ROOT, 'a.ts');
 	const b = path.join(ROOT, 'b.ts');
-	expect(circles(new Map([[a, [b]], [b, [a]]])).map(named)).toEqual(['a.ts b.ts']);
+	expect(
+		circles(
+			new Map([
+				[a, [b]],
+				[b, [a]],
+			]),
+		).map(named),
+	).toEqual(['a.ts b.ts']);
 });
 
 it('no files of nodes/ or credentials/ import each other in a circle', () => {

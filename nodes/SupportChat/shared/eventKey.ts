@@ -18,7 +18,11 @@ export interface EventKeyParts {
 }
 
 /** Events about a message or a user; any other event is about its conversation. */
-const MESSAGE_EVENTS: ReadonlySet<string> = new Set(['messageCreated', 'messageDeleted', 'newMessagesReceived']);
+const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
+	'messageCreated',
+	'messageDeleted',
+	'newMessagesReceived',
+]);
 const USER_EVENTS: ReadonlySet<string> = new Set([
 	'userCreated',
 	'tagApplied',
@@ -32,8 +36,18 @@ const USER_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** The record an event is about: its message, else its conversation, else its user. */
-export function eventKey({ event, conversationId, userId, messageId, change }: EventKeyParts): string | null {
-	const subject = MESSAGE_EVENTS.has(event) ? messageId : USER_EVENTS.has(event) ? userId : conversationId;
+export function eventKey({
+	event,
+	conversationId,
+	userId,
+	messageId,
+	change,
+}: EventKeyParts): string | null {
+	const subject = MESSAGE_EVENTS.has(event)
+		? messageId
+		: USER_EVENTS.has(event)
+			? userId
+			: conversationId;
 	// A delivery that names no record (Support Board's follow-up form: a name and an e-mail) is told by
 	// its change alone; with neither there is nothing stable to make a key of.
 	const record = subject === undefined || subject === null || subject === '' ? '' : String(subject);

@@ -48,8 +48,14 @@ interface Payload {
 }
 
 /** Matches normalised words against the alias table. */
-function matchWords(words: string[], payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
-	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
+function matchWords(
+	words: string[],
+	payload: Payload,
+	allowBareSubject: boolean,
+): CanonicalEvent | undefined {
+	const lead = EVENT_ALIASES.find((alias) =>
+		alias.subjects.some((subject) => words.includes(subject)),
+	);
 	if (lead === undefined) return undefined;
 	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
 	if (actions.length === 0 && !allowBareSubject) return undefined;
@@ -139,7 +145,11 @@ function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidat
  * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
  * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
  */
-function resolve(candidate: Candidate, payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
+function resolve(
+	candidate: Candidate,
+	payload: Payload,
+	allowBareSubject: boolean,
+): CanonicalEvent | undefined {
 	const { body } = payload;
 	const named = namedDelivery(candidate.name);
 	if (named?.event !== undefined) return named.event;
@@ -172,13 +182,25 @@ function resolve(candidate: Candidate, payload: Payload, allowBareSubject: boole
  *
  * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
  */
-export function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject = unwrapEventData(body)): DetectedEvent {
+export function detectEvent(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject = unwrapEventData(body),
+): DetectedEvent {
 	const payload: Payload = { body, data };
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
 		const event = resolve(explicit, payload, true) ?? UNKNOWN_EVENT;
-		const product = explicit.name.length > MAX_NAME_LENGTH ? undefined : supportBoardEventOf(explicit.name)?.value;
-		return { event, name: explicit.name, source: explicit.source, ...(product === undefined ? {} : { productEvent: product }) };
+		const product =
+			explicit.name.length > MAX_NAME_LENGTH
+				? undefined
+				: supportBoardEventOf(explicit.name)?.value;
+		return {
+			event,
+			name: explicit.name,
+			source: explicit.source,
+			...(product === undefined ? {} : { productEvent: product }),
+		};
 	}
 
 	const weak: Candidate[] = [];
@@ -198,7 +220,9 @@ export function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainOb
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
 function namedDelivery(name: string | undefined): NamedDelivery | undefined {
-	return name === undefined || name.length > MAX_NAME_LENGTH ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
+	return name === undefined || name.length > MAX_NAME_LENGTH
+		? undefined
+		: NAMED_DELIVERIES.get(name.toLowerCase());
 }
 
 /**
@@ -226,7 +250,15 @@ export interface RecognisedEvent {
 }
 
 /** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
-export function recogniseEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): RecognisedEvent {
+export function recogniseEvent(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject,
+): RecognisedEvent {
 	const detected = detectEvent(body, headers, data);
-	return { detected, about: resourceOfDelivery(detected), formId: namedDelivery(detected.name)?.formId === true };
+	return {
+		detected,
+		about: resourceOfDelivery(detected),
+		formId: namedDelivery(detected.name)?.formId === true,
+	};
 }

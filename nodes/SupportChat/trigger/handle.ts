@@ -45,7 +45,11 @@ function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): b
 }
 
 /** Why a delivery's event starts nothing: not recognised (unless passed on), or not selected. */
-function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask: SecretMask): string | undefined {
+function unwantedEvent(
+	detected: DetectedEvent,
+	settings: TriggerSettings,
+	mask: SecretMask,
+): string | undefined {
 	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
 		const name = detected.name === undefined ? '' : ` "${mask.quote(detected.name, 80)}"`;
 		return `unrecognised event${name}`;
@@ -68,12 +72,19 @@ interface Chosen {
 function chooseEvent(entry: DeliveryEntry, settings: TriggerSettings): Chosen {
 	const { detected, product } = entry;
 	const sixSelected = detected.event !== UNKNOWN_EVENT && isSelected(detected.event, settings);
-	if (product !== undefined && !sixSelected && settings.events.includes(product.event)) return product;
+	if (product !== undefined && !sixSelected && settings.events.includes(product.event))
+		return product;
 	return { event: detected.event, ids: entry.ids, key: entry.key };
 }
 
 /** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
-function itemOf(entry: DeliveryEntry, chosen: Chosen, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): INodeExecutionData {
+function itemOf(
+	entry: DeliveryEntry,
+	chosen: Chosen,
+	delivery: Delivery,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): INodeExecutionData {
 	const { detected } = entry;
 	const { ids } = chosen;
 	const { mask } = context;
@@ -95,7 +106,12 @@ function itemOf(entry: DeliveryEntry, chosen: Chosen, delivery: Delivery, settin
 }
 
 /** What becomes of one event: its item, or why it starts nothing. */
-function decideEntry(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): { item?: INodeExecutionData; ignored?: string } {
+function decideEntry(
+	entry: DeliveryEntry,
+	delivery: Delivery,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): { item?: INodeExecutionData; ignored?: string } {
 	const { detected, sender, deliveryId } = entry;
 	const chosen = chooseEvent(entry, settings);
 	const { key } = chosen;
@@ -112,7 +128,8 @@ function decideEntry(entry: DeliveryEntry, delivery: Delivery, settings: Trigger
 			return { ignored: 'duplicate delivery' };
 		}
 	}
-	if (context.claim && key !== null && !context.claim(key)) return { ignored: 'event already run by the poll trigger' };
+	if (context.claim && key !== null && !context.claim(key))
+		return { ignored: 'event already run by the poll trigger' };
 	return { item: itemOf(entry, chosen, delivery, settings, context) };
 }
 
@@ -125,7 +142,11 @@ interface DeliveryContext {
 	claim?: (eventKey: string) => boolean;
 }
 
-function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
+function decide(
+	request: DeliveryRequest,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): Decision {
 	const effective: TriggerSettings = { ...settings, secret: settings.secret.trim() };
 	const read = readDelivery(request, effective, context.now);
 	if (!read.ok) return respond(read.status, { received: false, error: read.error });
@@ -178,7 +199,15 @@ export function handleDelivery(
 		const mask = secretMask(settings.secret);
 		// A test delivery works on a scratch copy: what it would record must not reach the saved static data.
 		const store = dedupe.test === true ? {} : staticData;
-		return mask.value(decide(request, settings, { staticData: store, now, mask, memory: dedupe.memory, claim: dedupe.claim }));
+		return mask.value(
+			decide(request, settings, {
+				staticData: store,
+				now,
+				mask,
+				memory: dedupe.memory,
+				claim: dedupe.claim,
+			}),
+		);
 	} catch {
 		return respond(500, { received: false, error: 'Delivery could not be processed' });
 	}

@@ -51,9 +51,16 @@ function kindOf(data: PlainObject): ReferencedResource | undefined {
 	return undefined;
 }
 
-function findId(resource: ReferencedResource, places: PlainObject[], extra: readonly string[] = []): string | number | null {
+function findId(
+	resource: ReferencedResource,
+	places: PlainObject[],
+	extra: readonly string[] = [],
+): string | number | null {
 	const { nested } = REFERENCE_ID_KEYS[resource];
-	const flat = extra.length === 0 ? REFERENCE_ID_KEYS[resource].flat : [...REFERENCE_ID_KEYS[resource].flat, ...extra];
+	const flat =
+		extra.length === 0
+			? REFERENCE_ID_KEYS[resource].flat
+			: [...REFERENCE_ID_KEYS[resource].flat, ...extra];
 	for (const place of places) {
 		for (const key of flat) {
 			const value = idValue(Object.hasOwn(place, key) ? place[key] : undefined);
@@ -83,7 +90,11 @@ function selfId(record: PlainObject): string | number | null {
 }
 
 /** The records to read, most specific first: the chosen message, the event's data, the records inside it, the body. */
-function placesOf(body: PlainObject, data: PlainObject, message: PlainObject | undefined): PlainObject[] {
+function placesOf(
+	body: PlainObject,
+	data: PlainObject,
+	message: PlainObject | undefined,
+): PlainObject[] {
 	const places: PlainObject[] = [];
 	const add = (record: unknown) => {
 		if (!isRecord(record)) return;
@@ -91,7 +102,11 @@ function placesOf(body: PlainObject, data: PlainObject, message: PlainObject | u
 	};
 	add(message);
 	add(data);
-	for (const word of [...RESOURCE_NOUNS.message, ...RESOURCE_NOUNS.conversation, ...RESOURCE_NOUNS.user]) {
+	for (const word of [
+		...RESOURCE_NOUNS.message,
+		...RESOURCE_NOUNS.conversation,
+		...RESOURCE_NOUNS.user,
+	]) {
 		if (Object.hasOwn(data, word)) add(data[word]);
 	}
 	add(body);
@@ -113,7 +128,11 @@ function bareId(body: PlainObject): string | number | null {
  * event or name), or of the kind the record names (`object: "conversation"`); never a form's id. Text
  * that stands for no value (`"false"`) is no id.
  */
-export function extractIds(body: PlainObject, about?: ReferencedResource, options: IdOptions = {}): ExtractedIds {
+export function extractIds(
+	body: PlainObject,
+	about?: ReferencedResource,
+	options: IdOptions = {},
+): ExtractedIds {
 	const data = options.data ?? unwrapEventData(body);
 	const places = placesOf(body, data, options.message);
 	const ids: ExtractedIds = {
@@ -121,7 +140,8 @@ export function extractIds(body: PlainObject, about?: ReferencedResource, option
 		userId: findId('user', places, options.userKeys),
 		messageId: findId('message', places),
 	};
-	if (options.message !== undefined && ids.messageId === null) ids.messageId = selfId(options.message);
+	if (options.message !== undefined && ids.messageId === null)
+		ids.messageId = selfId(options.message);
 	// The event says what its data is about; the record's word for itself counts only when the event does not.
 	const kind = about ?? kindOf(data);
 	const dataId = options.formId ? null : (selfId(data) ?? (data === body ? bareId(body) : null));

@@ -32,7 +32,8 @@ export const SUPPORT_BOARD_EVENTS = [
 	{
 		value: 'conversationStatusUpdated',
 		name: 'Conversation Status Updated',
-		description: 'Support Board: a conversation became active, pending, waiting, archived or trashed (conversation-status-updated)',
+		description:
+			'Support Board: a conversation became active, pending, waiting, archived or trashed (conversation-status-updated)',
 		function: 'conversation-status-updated',
 		about: 'conversation',
 	},
@@ -66,14 +67,16 @@ export const SUPPORT_BOARD_EVENTS = [
 	{
 		value: 'newConversationReceived',
 		name: 'New Conversation Received',
-		description: "Support Board: the chat showed a visitor a conversation it had not shown yet, such as one an agent started (new-conversation)",
+		description:
+			'Support Board: the chat showed a visitor a conversation it had not shown yet, such as one an agent started (new-conversation)',
 		function: 'new-conversation',
 		about: 'conversation',
 	},
 	{
 		value: 'newEmailAddress',
 		name: 'New Email Address',
-		description: 'Support Board: a visitor left an email address in the follow-up form (new-email-address)',
+		description:
+			'Support Board: a visitor left an email address in the follow-up form (new-email-address)',
 		function: 'new-email-address',
 		about: 'user',
 		formId: true,
@@ -81,14 +84,16 @@ export const SUPPORT_BOARD_EVENTS = [
 	{
 		value: 'newMessagesReceived',
 		name: 'New Messages Received',
-		description: "Support Board: the chat showed a visitor new messages, such as an agent's reply (new-messages)",
+		description:
+			"Support Board: the chat showed a visitor new messages, such as an agent's reply (new-messages)",
 		function: 'new-messages',
 		about: 'message',
 	},
 	{
 		value: 'richMessage',
 		name: 'Rich Message Submitted',
-		description: 'Support Board: a visitor answered a rich message, such as buttons or a form (rich-message)',
+		description:
+			'Support Board: a visitor answered a rich message, such as buttons or a form (rich-message)',
 		function: 'rich-message',
 		formId: true,
 	},

@@ -12,7 +12,7 @@ describe('EventClaims: one of the two triggers of a workflow runs an event', () 
 		expect(claims.claim('w1', 'messageCreated:8', 'webhook', 4)).toBe(false);
 	});
 
-	it('workflows do not see each other\'s claims', () => {
+	it("workflows do not see each other's claims", () => {
 		const claims = new EventClaims();
 		expect(claims.claim('w1', 'userCreated:1', 'webhook', 0)).toBe(true);
 		expect(claims.claim('w2', 'userCreated:1', 'poll', 0)).toBe(true);

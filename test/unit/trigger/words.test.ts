@@ -1,7 +1,11 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fc from 'fast-check';
 
-import { MAX_NAME_LENGTH, normaliseEventName, splitWords } from '../../../nodes/SupportChat/trigger/words';
+import {
+	MAX_NAME_LENGTH,
+	normaliseEventName,
+	splitWords,
+} from '../../../nodes/SupportChat/trigger/words';
 
 describe('normaliseEventName', () => {
 	test.each([
@@ -34,7 +38,11 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 	test('names up to the limit are read as before', () => {
 		const name = `message.created.${'x'.repeat(MAX_NAME_LENGTH - 'message.created.'.length)}`;
 		expect(name).toHaveLength(MAX_NAME_LENGTH);
-		expect(normaliseEventName(name)).toEqual(['message', 'create', 'x'.repeat(MAX_NAME_LENGTH - 16)]);
+		expect(normaliseEventName(name)).toEqual([
+			'message',
+			'create',
+			'x'.repeat(MAX_NAME_LENGTH - 16),
+		]);
 	});
 
 	/** The splitting rules as they were written with regular expressions, for short names only. */
@@ -50,9 +58,12 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 	test('the one-pass splitter splits as the regular expressions did', () => {
 		const alphabet = fc.constantFrom(...'aAbBzZ09._- XyHTMLParserv2'.split(''));
 		fc.assert(
-			fc.property(fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')), (name) => {
-				expect(splitWords(name)).toEqual(splitByRegex(name));
-			}),
+			fc.property(
+				fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')),
+				(name) => {
+					expect(splitWords(name)).toEqual(splitByRegex(name));
+				},
+			),
 			{ numRuns: 3000 },
 		);
 		expect(normaliseEventName('HTMLParserCreated')).toEqual(['html', 'parser', 'create']);

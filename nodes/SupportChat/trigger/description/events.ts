@@ -11,9 +11,18 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * The list is built, so n8n's lint (which reads literal option lists) does not sort it across groups.
  */
 const eventOptions = [
-	{ name: '*', value: ANY_EVENT, description: "Any of the service's six kinds, including kinds added later; Support Board's own events are selected by name" },
+	{
+		name: '*',
+		value: ANY_EVENT,
+		description:
+			"Any of the service's six kinds, including kinds added later; Support Board's own events are selected by name",
+	},
 	...EVENTS.map(({ name, value, description }) => ({ name, value, description })).sort(byName),
-	...SUPPORT_BOARD_EVENTS.map(({ name, value, description }) => ({ name, value, description })).sort(byName),
+	...SUPPORT_BOARD_EVENTS.map(({ name, value, description }) => ({
+		name,
+		value,
+		description,
+	})).sort(byName),
 ];
 
 /** What the subtitle calls `*`: the option's own name is `*`, as n8n's node panel expects of it. */
@@ -25,7 +34,10 @@ const ANY_EVENT_LABEL = 'Any Event';
  * up in a list of pairs, not an object, so that no value can reach an object's built-ins; a value the
  * list does not know (an expression's result) is shown as it is.
  */
-const subtitleNames = eventOptions.map(({ name, value }) => [value, value === ANY_EVENT ? ANY_EVENT_LABEL : name]);
+const subtitleNames = eventOptions.map(({ name, value }) => [
+	value,
+	value === ANY_EVENT ? ANY_EVENT_LABEL : name,
+]);
 export const eventsSubtitle = `={{ (Array.isArray($parameter["events"]) ? $parameter["events"] : []).map((event) => (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`;
 
 export const eventsProperty: INodeProperties = {
@@ -35,5 +47,6 @@ export const eventsProperty: INodeProperties = {
 	required: true,
 	options: eventOptions,
 	default: [],
-	description: 'The events that start the workflow. Deliveries of other events are answered 200 and start nothing.',
+	description:
+		'The events that start the workflow. Deliveries of other events are answered 200 and start nothing.',
 };

@@ -26,12 +26,18 @@ describe('Link headers cost a linear scan, whatever they hold', () => {
 		['a million links without rel', '<a>;,'.repeat(MILLION / 5), null],
 		['a rel of a million spaces', `<a>; rel="${' '.repeat(MILLION)}x"`, null],
 		['a million ";"', `<a>${';'.repeat(MILLION)}`, null],
-		['a next link after a million characters of other links', `${'<a>;,'.repeat(MILLION / 5)}<https://a/x?page=2>; rel="next"`, null],
+		[
+			'a next link after a million characters of other links',
+			`${'<a>;,'.repeat(MILLION / 5)}<https://a/x?page=2>; rel="next"`,
+			null,
+		],
 	])('%s', (_name, header, next) => {
 		expect(linkHeaderNext(header)).toBe(next);
 	});
 
 	it('keeps reading rel among other parameters', () => {
-		expect(linkHeaderNext('<https://a/x?page=2>; title="x"; REL="prev next"')).toBe('https://a/x?page=2');
+		expect(linkHeaderNext('<https://a/x?page=2>; title="x"; REL="prev next"')).toBe(
+			'https://a/x?page=2',
+		);
 	});
 });
