@@ -149,6 +149,7 @@ const {
  * @property {() => { installUrl: string, apiUrl: string, webhooks: Record<string, unknown> }} describe The mode as the control API shows it (the Secret key masked).
  * @property {import('./supportBoard').SupportBoardMode['visitor']} visitor What visitors do in the widget (the browser-side webhooks).
  * @property {import('./supportBoard').SupportBoardMode['agent']} agent What agents do in the admin area.
+ * @property {import('./supportBoard').SupportBoardMode['sendWebhook']} sendWebhook Sends one kind in the product's body shape.
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');
@@ -763,6 +764,7 @@ async function startSandbox(options = {}) {
 			}),
 			visitor: sb.visitor,
 			agent: sb.agent,
+			sendWebhook: (name, ids) => sb.sendWebhook(name, ids),
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);

@@ -12,7 +12,7 @@ const { SEARCH_FUNCTIONS } = require('./supportBoardSearch');
 const { sendMessage } = require('./supportBoardMessages');
 const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
 const { lifeFunctions } = require('./supportBoardLife');
-const { SupportBoardWebhooks } = require('./supportBoardWebhooks');
+const { SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
 const { htmlPage } = require('./errors');
 
@@ -290,6 +290,17 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		agent: {
 			/** @param {string | number} id */
 			deleteUser: (id) => withWebhooks((fire) => visitor.deleteUser(id, fire), admin()),
+		},
+		/**
+		 * Sends one kind in the product's body shape (`SUPPORT_BOARD_WEBHOOK_BODIES`), for kinds no action
+		 * of the sandbox causes; as the widget sends it, from the page.
+		 * @param {import('./supportBoardWebhooks').SupportBoardWebhook} name
+		 * @param {import('./supportBoardWebhooks').WebhookIds} [ids]
+		 */
+		sendWebhook: (name, ids = {}) => {
+			if (!Object.hasOwn(SUPPORT_BOARD_WEBHOOK_BODIES, name))
+				throw new TypeError(`unknown webhook ${String(name)}`);
+			return webhooks.fire(name, SUPPORT_BOARD_WEBHOOK_BODIES[name](ids), page());
 		},
 	};
 }

@@ -32,6 +32,158 @@ const SUPPORT_BOARD_WEBHOOKS = Object.freeze(
 );
 /** @typedef {(typeof SUPPORT_BOARD_WEBHOOKS)[number]} SupportBoardWebhook */
 
+/**
+ * @typedef {object} WebhookIds The records a body names; each kind uses those its product body carries.
+ * @property {string} [userId]
+ * @property {string} [conversationId]
+ * @property {string} [messageId]
+ */
+
+/**
+ * Every kind's `data` in the product's shape (Support Board 3.8.7), for a test that needs a kind the
+ * sandbox's actions do not cause. The server-side kinds as the test bed posted them
+ * (`/tmp/sb/capture/requests.jsonl`: `message-sent`, `new-conversation-created`,
+ * `conversation-status-updated`); the others from the code that fires them: js/main.js `SBF.event(...)`
+ * through `ajax.php function=webhooks` (jQuery's form: strings everywhere), include/email.php
+ * (`email-sent`), include/messages.php `sb_send_sms` (`sms-sent`: Twilio's query and answer merged).
+ * `bot-message` and `dialogflow-message` are in `sb_webhooks`'s table, but 3.8.7's code never fires the
+ * latter and its widget does not pass the former on: their shapes are the widget's `SBBotMessage`.
+ * Names, e-mails, tokens and hashes are made up.
+ * @type {Readonly<Record<SupportBoardWebhook, (ids: WebhookIds) => unknown>>}
+ */
+const SUPPORT_BOARD_WEBHOOK_BODIES = Object.freeze({
+	'message-sent': ({ userId = '6', conversationId = '4', messageId = '17' }) => ({
+		user_id: userId,
+		message_id: Number(messageId),
+		message: 'Hello',
+		attachments: [],
+		conversation_user_id: userId,
+		conversation_id: conversationId,
+		conversation_status_code: 2,
+		conversation_source: '',
+	}),
+	'new-conversation-created': ({ userId = '6', conversationId = '4' }) => ({
+		messages: [],
+		details: {
+			user_id: userId,
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			profile_image: '',
+			user_type: 'user',
+			id: conversationId,
+			title: '',
+			creation_time: '2026-01-01 10:00:00',
+			status_code: '2',
+			department: null,
+			agent_id: null,
+			source: '',
+			extra: null,
+			extra_2: null,
+			extra_3: null,
+			tags: [],
+			busy: false,
+			notes: [],
+		},
+	}),
+	'conversation-status-updated': ({ conversationId = '4' }) => ({
+		conversation_id: conversationId,
+		status_code: 2,
+	}),
+	'new-messages': ({ userId = '1', conversationId = '4', messageId = '18' }) => ({
+		messages: [
+			{
+				details: {
+					id: messageId,
+					user_id: userId,
+					message: 'On its way',
+					status_code: '0',
+					first_name: 'Sam',
+					last_name: 'Admin',
+					user_type: 'admin',
+					full_name: 'Sam Admin',
+				},
+			},
+		],
+		conversation_id: conversationId,
+	}),
+	'new-conversation': ({ userId = '6', conversationId = '4' }) => ({
+		details: {
+			user_id: userId,
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			user_type: 'user',
+			id: conversationId,
+			title: '',
+			status_code: '2',
+			agent_id: '',
+			source: '',
+			busy: 'false',
+		},
+		messages: [],
+	}),
+	registration: ({ userId = '6' }) => ({
+		id: 'registration',
+		conversation_id: 'false',
+		user: {
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			email: 'vera@example.test',
+			password: 'Visitor-Pass-0000',
+			'password-check': 'Visitor-Pass-0000',
+			id: userId,
+		},
+	}),
+	login: ({ userId = '6', conversationId = 'false' }) => ({
+		details: {
+			id: userId,
+			profile_image: '',
+			first_name: 'Vera',
+			last_name: 'Visitor',
+			email: 'vera@example.test',
+			user_type: 'user',
+			token: '0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d',
+			url: '',
+			password: '$2y$10$sandboxsandboxsandboxsandboxsandboxsandboxsandboxsand',
+			conversation_id: conversationId,
+		},
+	}),
+	'user-deleted': ({ userId = '6' }) => userId,
+	'new-email-address': () => ({
+		id: 'sb-follow-up',
+		name: 'Vera Visitor',
+		email: 'vera@example.test',
+	}),
+	'message-deleted': ({ messageId = '17' }) => messageId,
+	'rich-message': () => ({
+		result: ['success', { message: '' }],
+		data: { type: 'buttons', result: { value: 'Shipping' } },
+		id: 'sb-buttons-1',
+	}),
+	'email-sent': ({ userId = '6' }) => ({
+		recipient_id: userId,
+		message: 'You have a new message',
+		attachments: [],
+	}),
+	'sms-sent': ({ userId = '6' }) => ({
+		recipient_id: userId,
+		message: 'You have a new message',
+		response: { sid: 'SM00000000000000000000000000000001', status: 'queued', to: '+15550001111' },
+	}),
+	'bot-message': () => ({
+		response: { messages: [{ message: 'Hello! How can I help?' }] },
+		message: 'Hi',
+	}),
+	'dialogflow-message': () => ({
+		response: { messages: [{ message: 'Hello! How can I help?' }] },
+		message: 'Hi',
+	}),
+	'slack-message-sent': ({ conversationId = '4' }) => ({
+		message: 'Hello',
+		conversation_id: conversationId,
+		slack_channel: 'C0123456',
+	}),
+});
+
 /** The product's curl user agent. */
 const USER_AGENT =
 	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/114.0.0.0 Safari/537.36';
@@ -195,6 +347,7 @@ class SupportBoardWebhooks {
 
 module.exports = {
 	SUPPORT_BOARD_WEBHOOKS,
+	SUPPORT_BOARD_WEBHOOK_BODIES,
 	SupportBoardWebhooks,
 	mergeSupportBoardWebhookConfig: mergeConfig,
 };

@@ -54,6 +54,20 @@ describe('SupportChatTrigger description (public interface)', () => {
 				'messageCreated',
 				'tagApplied',
 				'userCreated',
+				// Support Board's own events, by the values workflows save (public API).
+				'botMessage',
+				'conversationStatusUpdated',
+				'dialogflowMessage',
+				'emailSent',
+				'login',
+				'messageDeleted',
+				'newConversationReceived',
+				'newEmailAddress',
+				'newMessagesReceived',
+				'richMessage',
+				'slackMessageSent',
+				'smsSent',
+				'userDeleted',
 			].sort(),
 		);
 		const names = Object.fromEntries(

@@ -17,6 +17,24 @@ export interface EventKeyParts {
 	change?: string | null;
 }
 
+/** Events about a message or a user; any other event is about its conversation. */
+const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
+	'messageCreated',
+	'messageDeleted',
+	'newMessagesReceived',
+]);
+const USER_EVENTS: ReadonlySet<string> = new Set([
+	'userCreated',
+	'tagApplied',
+	'leadCaptured',
+	'login',
+	'userDeleted',
+	'newEmailAddress',
+	'emailSent',
+	'smsSent',
+	'richMessage',
+]);
+
 /** The record an event is about: its message, else its conversation, else its user. */
 export function eventKey({
 	event,
@@ -25,12 +43,11 @@ export function eventKey({
 	messageId,
 	change,
 }: EventKeyParts): string | null {
-	const subject =
-		event === 'messageCreated'
-			? messageId
-			: event === 'userCreated' || event === 'tagApplied' || event === 'leadCaptured'
-				? userId
-				: conversationId;
+	const subject = MESSAGE_EVENTS.has(event)
+		? messageId
+		: USER_EVENTS.has(event)
+			? userId
+			: conversationId;
 	// A delivery that names no record (Support Board's follow-up form: a name and an e-mail) is told by
 	// its change alone; with neither there is nothing stable to make a key of.
 	const record = subject === undefined || subject === null || subject === '' ? '' : String(subject);

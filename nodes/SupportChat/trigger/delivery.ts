@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { EventKeyParts } from '../shared/eventKey';
 import { eventKey } from '../shared/eventKey';
 import type { PlainObject } from '../shared/json';
@@ -17,6 +19,8 @@ import { isOwnMessage } from './loops';
 import { maskField } from './mask';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { TriggerSettings } from './settings';
+import type { SupportBoardEvent } from './supportBoardEvents';
+import { supportBoardEventRow } from './supportBoardEvents';
 import type { HeaderMap } from './util';
 import { headerValue, lowerCaseHeaders } from './util';
 
@@ -49,6 +53,8 @@ export interface DeliveryEntry {
 	deliveryId?: DeliveryId;
 	/** The event's key, the same as the poll trigger gives it (shared/eventKey.ts). */
 	key: string | null;
+	/** Support Board's own event (`detected.productEvent`), its ids and key, for a workflow that selects it. */
+	product?: { event: SupportBoardEvent; ids: ExtractedIds; key: string | null };
 }
 
 export interface Delivery {
@@ -85,7 +91,34 @@ const CHANGES: Readonly<Record<string, readonly string[]>> = {
 	conversationClosed: CLOSED_AT_KEYS,
 	tagApplied: ['tag', 'tag_name', 'name'],
 	leadCaptured: ['email', 'phone'],
+	conversationStatusUpdated: ['status_code'],
+	newEmailAddress: ['email', 'phone'],
 };
+
+/**
+ * Support Board's events that name no record of their own (an e-mail, a text or a Slack message sent, a
+ * bot's answer, a rich message's answer): what tells one from another is their data, so a digest of it
+ * is the change. The same data sent twice has the same key.
+ */
+const CHANGED_BY_DATA: ReadonlySet<string> = new Set([
+	'emailSent',
+	'smsSent',
+	'slackMessageSent',
+	'botMessage',
+	'dialogflowMessage',
+	'richMessage',
+]);
+
+function dataDigest(data: unknown): string | undefined {
+	try {
+		return createHash('sha256')
+			.update(JSON.stringify(data) ?? '')
+			.digest('hex')
+			.slice(0, 16);
+	} catch {
+		return undefined;
+	}
+}
 
 /** The delivery's eventKey: the same as the poll trigger gives the same event (shared/eventKey). */
 function deliveryKey(
@@ -93,6 +126,7 @@ function deliveryKey(
 	ids: Omit<EventKeyParts, 'event' | 'change'>,
 	data: unknown,
 ): string | null {
+	if (CHANGED_BY_DATA.has(event)) return eventKey({ event, ...ids, change: dataDigest(data) });
 	const keys = Object.hasOwn(CHANGES, event) ? CHANGES[event] : undefined;
 	return eventKey({ event, ...ids, change: keys === undefined ? undefined : firstOf(data, keys) });
 }
@@ -122,7 +156,7 @@ function readEntry(
 	};
 	const sender = detected.event === 'messageCreated' ? isOwnMessage(body, loop, data) : undefined;
 	const ids = extractIds(body, about, { formId, message: sender?.message, data });
-	return {
+	const entry: DeliveryEntry = {
 		body,
 		data,
 		detected,
@@ -131,6 +165,23 @@ function readEntry(
 		deliveryId: entryDeliveryId(body, index, batch, headers),
 		key: deliveryKey(detected.event, ids, data),
 	};
+	const row =
+		detected.productEvent === undefined ? undefined : supportBoardEventRow(detected.productEvent);
+	if (row !== undefined) {
+		const options = {
+			formId: row.formId ?? formId,
+			message: sender?.message,
+			data,
+			userKeys: row.userKeys,
+		};
+		const productIds = extractIds(body, row.about ?? about, options);
+		entry.product = {
+			event: row.value,
+			ids: productIds,
+			key: deliveryKey(row.value, productIds, data),
+		};
+	}
+	return entry;
 }
 
 /**

@@ -15,6 +15,8 @@ import {
 	WEAK_EVENT_FIELDS,
 } from './payloadStyles';
 import { hasClosedStatus } from './status';
+import type { SupportBoardEvent } from './supportBoardEvents';
+import { supportBoardEventOf } from './supportBoardEvents';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
 import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './words';
@@ -32,6 +34,11 @@ export interface DetectedEvent {
 	name?: string;
 	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
 	source?: string;
+	/**
+	 * Support Board's own event by the name it was sent under (supportBoardEvents.ts), beside `event`:
+	 * a workflow that selects it gets it where `event` is not selected (handle.ts).
+	 */
+	productEvent?: SupportBoardEvent;
 }
 
 /** A delivery's entry and the event's data inside its envelope, unwrapped once by the caller. */
@@ -184,7 +191,16 @@ export function detectEvent(
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
 		const event = resolve(explicit, payload, true) ?? UNKNOWN_EVENT;
-		return { event, name: explicit.name, source: explicit.source };
+		const product =
+			explicit.name.length > MAX_NAME_LENGTH
+				? undefined
+				: supportBoardEventOf(explicit.name)?.value;
+		return {
+			event,
+			name: explicit.name,
+			source: explicit.source,
+			...(product === undefined ? {} : { productEvent: product }),
+		};
 	}
 
 	const weak: Candidate[] = [];

@@ -7,9 +7,11 @@ import { seenBefore } from './dedupe';
 import type { Delivery, DeliveryEntry, DeliveryRequest } from './delivery';
 import { readDelivery } from './delivery';
 import type { DetectedEvent } from './detect';
+import type { ExtractedIds } from './ids';
 import { ANY_EVENT, UNKNOWN_EVENT } from './events';
 import { maskHeaders, secretMask } from './mask';
 import type { TriggerSettings } from './settings';
+import type { SupportBoardEvent } from './supportBoardEvents';
 import { MAX_NAME_LENGTH } from './words';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */
@@ -55,21 +57,43 @@ function unwantedEvent(
 	return isSelected(detected.event, settings) ? undefined : `event ${detected.event} not selected`;
 }
 
+/** The event an entry starts the workflow as, with its ids and key. */
+interface Chosen {
+	event: DetectedEvent['event'] | SupportBoardEvent;
+	ids: ExtractedIds;
+	key: string | null;
+}
+
+/**
+ * What the entry is for this workflow. Support Board's own events (`productEvent`) are selected by
+ * name only, never by `*`, and only where the entry's event is not selected: a workflow that did not
+ * select one gets every delivery exactly as before they were offered (the six kinds, or `unknown`).
+ */
+function chooseEvent(entry: DeliveryEntry, settings: TriggerSettings): Chosen {
+	const { detected, product } = entry;
+	const sixSelected = detected.event !== UNKNOWN_EVENT && isSelected(detected.event, settings);
+	if (product !== undefined && !sixSelected && settings.events.includes(product.event))
+		return product;
+	return { event: detected.event, ids: entry.ids, key: entry.key };
+}
+
 /** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
 function itemOf(
 	entry: DeliveryEntry,
+	chosen: Chosen,
 	delivery: Delivery,
 	settings: TriggerSettings,
 	context: DeliveryContext,
 ): INodeExecutionData {
-	const { detected, ids } = entry;
+	const { detected } = entry;
+	const { ids } = chosen;
 	const { mask } = context;
 	return eventItem({
-		event: detected.event,
+		event: chosen.event,
 		// As sent, up to MAX_NAME_LENGTH: a sender may put anything there, the secret included.
 		eventName: detected.name === undefined ? null : mask.quote(detected.name, MAX_NAME_LENGTH),
 		eventSource: detected.source ?? null,
-		eventKey: entry.key,
+		eventKey: chosen.key,
 		conversationId: ids.conversationId,
 		userId: ids.userId,
 		messageId: ids.messageId,
@@ -88,20 +112,25 @@ function decideEntry(
 	settings: TriggerSettings,
 	context: DeliveryContext,
 ): { item?: INodeExecutionData; ignored?: string } {
-	const { detected, sender, deliveryId, key } = entry;
-	const unwanted = unwantedEvent(detected, settings, context.mask);
-	if (unwanted !== undefined) return { ignored: unwanted };
-	if (sender?.own) return { ignored: `own message (${sender.reason})` };
+	const { detected, sender, deliveryId } = entry;
+	const chosen = chooseEvent(entry, settings);
+	const { key } = chosen;
+	if (chosen.event === detected.event) {
+		const unwanted = unwantedEvent(detected, settings, context.mask);
+		if (unwanted !== undefined) return { ignored: unwanted };
+		// Ignore Own Messages is New Message's rule: Support Board's New Messages Received is the chat showing them.
+		if (sender?.own) return { ignored: `own message (${sender.reason})` };
+	}
 	if (deliveryId !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
 		const { staticData, now, memory } = context;
-		if (seenBefore(staticData, `${detected.event}|${deliveryId.id}`, now, { windowMs, memory })) {
+		if (seenBefore(staticData, `${chosen.event}|${deliveryId.id}`, now, { windowMs, memory })) {
 			return { ignored: 'duplicate delivery' };
 		}
 	}
 	if (context.claim && key !== null && !context.claim(key))
 		return { ignored: 'event already run by the poll trigger' };
-	return { item: itemOf(entry, delivery, settings, context) };
+	return { item: itemOf(entry, chosen, delivery, settings, context) };
 }
 
 interface DeliveryContext {

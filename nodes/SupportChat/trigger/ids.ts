@@ -28,6 +28,8 @@ interface IdOptions {
 	message?: PlainObject;
 	/** The event's data inside its envelope (envelope.ts), when the caller has it already. */
 	data?: PlainObject;
+	/** Keys naming the user in this event's data besides the usual ones (Support Board's `recipient_id`). */
+	userKeys?: readonly string[];
 }
 
 /** Longest text taken for an id when the data is nothing but a value (`data: "7"`). */
@@ -49,8 +51,16 @@ function kindOf(data: PlainObject): ReferencedResource | undefined {
 	return undefined;
 }
 
-function findId(resource: ReferencedResource, places: PlainObject[]): string | number | null {
-	const { flat, nested } = REFERENCE_ID_KEYS[resource];
+function findId(
+	resource: ReferencedResource,
+	places: PlainObject[],
+	extra: readonly string[] = [],
+): string | number | null {
+	const { nested } = REFERENCE_ID_KEYS[resource];
+	const flat =
+		extra.length === 0
+			? REFERENCE_ID_KEYS[resource].flat
+			: [...REFERENCE_ID_KEYS[resource].flat, ...extra];
 	for (const place of places) {
 		for (const key of flat) {
 			const value = idValue(Object.hasOwn(place, key) ? place[key] : undefined);
@@ -127,7 +137,7 @@ export function extractIds(
 	const places = placesOf(body, data, options.message);
 	const ids: ExtractedIds = {
 		conversationId: findId('conversation', places),
-		userId: findId('user', places),
+		userId: findId('user', places, options.userKeys),
 		messageId: findId('message', places),
 	};
 	if (options.message !== undefined && ids.messageId === null)

@@ -1,11 +1,29 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ANY_EVENT, EVENTS } from '../events';
+import { SUPPORT_BOARD_EVENTS } from '../supportBoardEvents';
 
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/**
+ * `*`, the service's six kinds, then Support Board's own events, each group sorted by name: the six
+ * first, because they are what every service sends; `*` selects the six and never Support Board's own.
+ * The list is built, so n8n's lint (which reads literal option lists) does not sort it across groups.
+ */
 const eventOptions = [
-	{ name: '*', value: ANY_EVENT, description: 'Any event, including ones added later' },
-	...EVENTS.map(({ name, value, description }) => ({ name, value, description })),
-].sort((a, b) => (a.name === '*' ? -1 : b.name === '*' ? 1 : a.name.localeCompare(b.name)));
+	{
+		name: '*',
+		value: ANY_EVENT,
+		description:
+			"Any of the service's six kinds, including kinds added later; Support Board's own events are selected by name",
+	},
+	...EVENTS.map(({ name, value, description }) => ({ name, value, description })).sort(byName),
+	...SUPPORT_BOARD_EVENTS.map(({ name, value, description }) => ({
+		name,
+		value,
+		description,
+	})).sort(byName),
+];
 
 /** What the subtitle calls `*`: the option's own name is `*`, as n8n's node panel expects of it. */
 const ANY_EVENT_LABEL = 'Any Event';
