@@ -25,7 +25,7 @@ export type Claimant = 'webhook' | 'poll';
 /** A fixed-size fingerprint: any key costs the same, and ids are not kept in clear. */
 const fingerprint = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 16);
 
-export class EventClaims {
+class EventClaims {
 	private readonly workflows = new Map<string, Map<string, { by: Claimant; at: number }>>();
 
 	/**
