@@ -1,6 +1,6 @@
 import { conversationSummary, tagName, userSummary } from '../../../../nodes/SupportChat/actions/simplify';
 import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, RESOURCE_NOUNS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../../nodes/SupportChat/shared/vocabulary/records';
-import { itemIdentity } from '../../../../nodes/SupportChat/transport/pageShape';
+import { itemIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { EVENT_ALIASES } from '../../../../nodes/SupportChat/trigger/aliases';
 import { detectEvent } from '../../../../nodes/SupportChat/trigger/detect';
 import { resourceOfEvent } from '../../../../nodes/SupportChat/trigger/events';

@@ -4,7 +4,9 @@
 import fc from 'fast-check';
 
 import type { PagePlan, PageRequest, PaginationSettings } from '../../../../nodes/SupportChat/transport/pageShape';
-import { DEFAULT_PAGINATION, itemIdentity, PageShapeError, readPage } from '../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION, PageShapeError } from '../../../../nodes/SupportChat/transport/pageShape';
+import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
+import { itemIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { getPath } from '../../../../nodes/SupportChat/shared/json';
 import { answer, settings } from './arbitraries';
 
