@@ -4,7 +4,6 @@ import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 import type { NamedDelivery } from './aliases';
 import { EVENT_ALIASES, NAMED_DELIVERIES } from './aliases';
-import { unwrapEventData } from './envelope';
 import type { CanonicalEvent } from './events';
 import { UNKNOWN_EVENT, resourceOfEvent } from './events';
 import {
@@ -163,9 +162,9 @@ function resolve(candidate: Candidate, payload: Payload, allowBareSubject: boole
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  *
- * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
+ * @param data the event's data inside its envelope (envelope.ts)
  */
-export function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject = unwrapEventData(body)): DetectedEvent {
+function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): DetectedEvent {
 	const payload: Payload = { body, data };
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {

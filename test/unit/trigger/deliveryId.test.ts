@@ -1,4 +1,4 @@
-import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
+import { deliveryIdOf } from '../../helpers/trigger';
 
 describe('deliveryId', () => {
 	test.each([
@@ -13,11 +13,11 @@ describe('deliveryId', () => {
 		['per-attempt header alone', {}, { 'x-delivery-id': 'd9' }, { id: 'd9', source: 'header x-delivery-id' }],
 		['header before body', { event_id: 'b' }, { 'webhook-id': 'h' }, { id: 'h', source: 'header webhook-id' }],
 	])('%s', (_label, body, headers, expected) => {
-		expect(deliveryId(body, headers)).toEqual(expected);
+		expect(deliveryIdOf(body, headers)).toEqual(expected);
 	});
 
 	test('a flat body\'s id names the resource, not the delivery', () => {
-		expect(deliveryId({ event: 'conversation.closed', id: 5 }, {})).toBeUndefined();
-		expect(deliveryId({}, {})).toBeUndefined();
+		expect(deliveryIdOf({ event: 'conversation.closed', id: 5 }, {})).toBeUndefined();
+		expect(deliveryIdOf({}, {})).toBeUndefined();
 	});
 });

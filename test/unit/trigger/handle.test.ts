@@ -5,8 +5,6 @@ import fc from 'fast-check';
 
 import { DeliveryMemory } from '../../../nodes/SupportChat/trigger/dedupe';
 import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
-import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
@@ -15,7 +13,7 @@ import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/setting
 import { TRIGGER_DEFAULTS, VERIFICATION_SCHEMES } from '../../../nodes/SupportChat/trigger/settings';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
 import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
-import { reload, triggerSettings } from '../../helpers/trigger';
+import { deliveryIdOf, eventOf, reload, triggerSettings } from '../../helpers/trigger';
 
 const NOW = 1_750_000_000_000;
 const KEY = Buffer.from('0123456789abcdef0123456789abcdef');
@@ -688,7 +686,7 @@ describe('hostile deliveries (issue 8)', () => {
 
 		test.each(hostileNames)('a 100,000-character event name (%s) is not read: unknown, reported cut', (_label, name) => {
 			expect(normaliseEventName(name)).toEqual([]);
-			const detected = detectEvent({ event: name }, {});
+			const detected = eventOf({ event: name }, {});
 			expect(detected.event).toBe('unknown');
 			const passedOn = deliver(json({ event: name }), { unknownEvents: 'passOn' });
 			expect(passedOn.action === 'run' && passedOn.items[0].json.eventName).toBe(`${name.trim().slice(0, MAX_NAME_LENGTH)}…`);
@@ -738,13 +736,13 @@ describe('hostile deliveries (issue 8)', () => {
 		test.each(variants)('%s through every table', (word) => {
 			expect(normaliseEventName(word)).toEqual(expect.any(Array));
 			expect(normaliseEventName(word).every((entry) => typeof entry === 'string')).toBe(true);
-			expect(detectEvent({ event: word }, {}).event).toBe('unknown');
-			expect(detectEvent({ data: {} }, { 'x-event': word }).event).toBe('unknown');
+			expect(eventOf({ event: word }, {}).event).toBe('unknown');
+			expect(eventOf({ data: {} }, { 'x-event': word }).event).toBe('unknown');
 			expect(hasClosedStatus({ status: word })).toBe(false);
 			expect(extractIds({ type: word, id: 5 })).toEqual({ conversationId: null, userId: null, messageId: null });
 			expect(extractIds({ object: word, id: 5 }, 'user')).toEqual({ conversationId: null, userId: 5, messageId: null });
 			expect(isOwnMessage({ data: { sender_type: word, type: word, sender: word, role: word } }, { ignoreOwnTypes: true, ignoredSenderIds: [] }).own).toBe(false);
-			expect(deliveryId({}, { [word]: 'x' })).toBeUndefined();
+			expect(deliveryIdOf({}, { [word]: 'x' })).toBeUndefined();
 		});
 
 		test.each(variants)('%s through handleDelivery as event name, status, field name, header name and sender type: never 500', (word) => {
@@ -899,13 +897,13 @@ describe('hostile deliveries (issue 8)', () => {
 		test('a batch lists its headers once, and reads a fixed number of names per entry, however many headers there are', () => {
 			for (const size of [10, 1000]) {
 				const { headers, reads } = counted(size);
-				detectEvent({}, headers);
-				deliveryId({}, headers);
+				eventOf({}, headers);
+				deliveryIdOf({}, headers);
 				expect(reads.lists).toBe(1);
 				const afterFirst = reads.lookups;
 				for (let entry = 0; entry < 100; entry++) {
-					detectEvent({}, headers);
-					deliveryId({}, headers);
+					eventOf({}, headers);
+					deliveryIdOf({}, headers);
 				}
 				expect(reads.lists).toBe(1);
 				expect((reads.lookups - afterFirst) / 100).toBeLessThan(40);

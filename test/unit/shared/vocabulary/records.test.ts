@@ -2,9 +2,9 @@ import { conversationSummary, tagName, userSummary } from '../../../../nodes/Sup
 import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, RESOURCE_NOUNS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../../nodes/SupportChat/shared/vocabulary/records';
 import { itemIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { EVENT_ALIASES } from '../../../../nodes/SupportChat/trigger/aliases';
-import { detectEvent } from '../../../../nodes/SupportChat/trigger/detect';
 import { resourceOfEvent } from '../../../../nodes/SupportChat/trigger/events';
 import { extractIds } from '../../../../nodes/SupportChat/trigger/ids';
+import { eventOf } from '../../../helpers/trigger';
 
 describe('the service vocabulary', () => {
 	it.each([
@@ -65,7 +65,7 @@ describe('one table of resource words', () => {
 		[{ event: 'member.joined', data: { member_id: 12 } }, 'userCreated', { userId: 12 }],
 		[{ event: 'chat.closed', data: { object: 'session', id: 8 } }, 'conversationClosed', { conversationId: 8 }],
 	])('%j: recognised and its id found', (body, event, ids) => {
-		const detected = detectEvent(body, {});
+		const detected = eventOf(body, {});
 		expect(detected.event).toBe(event);
 		expect(extractIds(body, resourceOfEvent(detected.event))).toMatchObject(ids);
 	});
