@@ -25,8 +25,7 @@ export class SupportChatApi implements ICredentialType {
 		dark: 'file:../nodes/SupportChat/supportChat.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -39,12 +38,14 @@ export class SupportChatApi implements ICredentialType {
 				{
 					name: 'REST Paths (/script/include/api/users …)',
 					value: 'rest',
-					description: 'The REST API of the service description: GET /users, POST /messages…, with a bearer token',
+					description:
+						'The REST API of the service description: GET /users, POST /messages…, with a bearer token',
 				},
 				{
 					name: 'Support Board Web API (include/api.php)',
 					value: 'supportBoard',
-					description: "Support Board's own Web API: one endpoint, include/api.php, with the admin token",
+					description:
+						"Support Board's own Web API: one endpoint, include/api.php, with the admin token",
 				},
 			],
 		},
@@ -67,7 +68,7 @@ export class SupportChatApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://example.com/supportboard',
 			description:
-				'Address of your Support Board: the install folder (https://example.com/supportboard, or the WordPress plugin\'s …/wp-content/plugins/supportboard/supportboard), the cloud or SaaS https://host/script, or the full …/include/api.php',
+				"Address of your Support Board: the install folder (https://example.com/supportboard, or the WordPress plugin's …/wp-content/plugins/supportboard/supportboard), the cloud or SaaS https://host/script, or the full …/include/api.php",
 			displayOptions: { show: { api: ['supportBoard'] } },
 		},
 		{
@@ -77,7 +78,8 @@ export class SupportChatApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Bearer token from the service. Keep it out of shared workflows and rotate it quarterly.',
+			description:
+				'Bearer token from the service. Keep it out of shared workflows and rotate it quarterly.',
 			displayOptions: { show: { api: ['rest'] } },
 		},
 		{
@@ -121,7 +123,8 @@ export class SupportChatApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '={{$credentials.api === "supportBoard" ? "" : "Bearer " + $credentials.apiToken}}',
+				Authorization:
+					'={{$credentials.api === "supportBoard" ? "" : "Bearer " + $credentials.apiToken}}',
 			},
 		},
 	};

@@ -12,8 +12,13 @@ const { ensureN8n } = require('./harness');
 module.exports = async function globalSetup() {
 	const started = Date.now();
 	if (process.env.SUPPORT_CHAT_E2E_BUILD !== '0' && !process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR) {
-		execFileSync('npm', ['run', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'inherit', 'inherit'] });
+		execFileSync('npm', ['run', 'build'], {
+			cwd: path.resolve(__dirname, '..'),
+			stdio: ['ignore', 'inherit', 'inherit'],
+		});
 	}
 	await ensureN8n();
-	process.stderr.write(`[e2e] global set-up done in ${Math.round((Date.now() - started) / 1000)} s\n`);
+	process.stderr.write(
+		`[e2e] global set-up done in ${Math.round((Date.now() - started) / 1000)} s\n`,
+	);
 };

@@ -76,16 +76,28 @@ function listConversations(ctx) {
 	const statusParam = one('status');
 	const userId = one('user_id');
 	if (!statusParam && !userId) {
-		return list(ctx, 'conversations', store.state.conversations, idOf, (id) => store.conversationIndex.get(id));
+		return list(ctx, 'conversations', store.state.conversations, idOf, (id) =>
+			store.conversationIndex.get(id),
+		);
 	}
-	const statuses = statusParam ? statusParam.split(',').map((s) => s.trim()).filter(Boolean) : [];
+	const statuses = statusParam
+		? statusParam
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean)
+		: [];
 	for (const s of statuses) {
 		if (!CONVERSATION_STATUSES.includes(/** @type {Conversation['status']} */ (s))) {
-			throw new SandboxError(422, `status must be one of ${CONVERSATION_STATUSES.join(', ')}`, 'status');
+			throw new SandboxError(
+				422,
+				`status must be one of ${CONVERSATION_STATUSES.join(', ')}`,
+				'status',
+			);
 		}
 	}
 	const filtered = store.state.conversations.filter(
-		(c) => (statuses.length === 0 || statuses.includes(c.status)) && (!userId || c.user_id === userId),
+		(c) =>
+			(statuses.length === 0 || statuses.includes(c.status)) && (!userId || c.user_id === userId),
 	);
 	/** @type {Map<string, number> | undefined} */
 	let index;
@@ -100,10 +112,19 @@ const ROUTES = [
 	{
 		method: 'GET',
 		pattern: /^\/users$/,
-		handle: (ctx) => list(ctx, 'users', ctx.store.state.users, idOf, (id) => ctx.store.userIndex.get(id)),
+		handle: (ctx) =>
+			list(ctx, 'users', ctx.store.state.users, idOf, (id) => ctx.store.userIndex.get(id)),
 	},
-	{ method: 'POST', pattern: /^\/users$/, handle: (ctx) => record(ctx.store.createUser(ctx.body, 'api'), 201) },
-	{ method: 'GET', pattern: /^\/users\/([^/]+)$/, handle: (ctx) => record(ctx.store.getUser(ctx.params[0])) },
+	{
+		method: 'POST',
+		pattern: /^\/users$/,
+		handle: (ctx) => record(ctx.store.createUser(ctx.body, 'api'), 201),
+	},
+	{
+		method: 'GET',
+		pattern: /^\/users\/([^/]+)$/,
+		handle: (ctx) => record(ctx.store.getUser(ctx.params[0])),
+	},
 	{
 		method: 'PUT',
 		pattern: /^\/users\/([^/]+)$/,
@@ -135,7 +156,11 @@ const ROUTES = [
 		pattern: /^\/conversations\/([^/]+)\/close$/,
 		handle: (ctx) => record(ctx.store.closeConversation(ctx.params[0], 'api')),
 	},
-	{ method: 'POST', pattern: /^\/messages$/, handle: (ctx) => record(ctx.store.addMessage(ctx.body, 'api'), 201) },
+	{
+		method: 'POST',
+		pattern: /^\/messages$/,
+		handle: (ctx) => record(ctx.store.addMessage(ctx.body, 'api'), 201),
+	},
 	{
 		method: 'POST',
 		pattern: /^\/tags$/,
@@ -152,7 +177,13 @@ const ROUTES = [
 			const { store } = ctx;
 			if (ctx.config.tagShape === 'strings') {
 				const names = store.state.tags.map((t) => t.name);
-				return list(ctx, 'tags', names, (name) => String(name), (name) => store.tagNameIndex.get(name));
+				return list(
+					ctx,
+					'tags',
+					names,
+					(name) => String(name),
+					(name) => store.tagNameIndex.get(name),
+				);
 			}
 			return list(ctx, 'tags', store.state.tags, idOf, (id) => store.tagIdIndex.get(id));
 		},

@@ -42,7 +42,8 @@ Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the firs
 function int(value, fallback, name) {
 	if (value === undefined) return fallback;
 	const n = Number(value);
-	if (!Number.isInteger(n) || n < 0) throw new TypeError(`--${name} must be a non-negative integer`);
+	if (!Number.isInteger(n) || n < 0)
+		throw new TypeError(`--${name} must be a non-negative integer`);
 	return n;
 }
 
@@ -80,7 +81,8 @@ async function main() {
 		return;
 	}
 	const api = values.api ?? 'rest';
-	if (api !== 'rest' && api !== 'support-board') throw new TypeError('--api must be rest or support-board');
+	if (api !== 'rest' && api !== 'support-board')
+		throw new TypeError('--api must be rest or support-board');
 	const sb = await startSandbox({
 		api,
 		port: int(values.port, 5679, 'port'),
@@ -99,7 +101,10 @@ async function main() {
 			style: /** @type {import('./webhooks').WebhookStyle} */ (values['webhook-style'] ?? 'dotted'),
 			secret: values['webhook-secret'] ?? null,
 			...(values['webhook-kinds'] === undefined ? {} : { kinds: values['webhook-kinds'] }),
-			retry: int(values['webhook-retries'], 0, 'webhook-retries') > 1 ? { attempts: int(values['webhook-retries'], 1, 'webhook-retries'), delayMs: 500 } : null,
+			retry:
+				int(values['webhook-retries'], 0, 'webhook-retries') > 1
+					? { attempts: int(values['webhook-retries'], 1, 'webhook-retries'), delayMs: 500 }
+					: null,
 		},
 		supportBoard: {
 			webhooks: {
@@ -111,13 +116,22 @@ async function main() {
 		seed: {
 			users: int(values['seed-users'], 25, 'seed-users'),
 			conversations: int(values['seed-conversations'], 10, 'seed-conversations'),
-			tags: (values['seed-tags'] ?? 'vip,lead').split(',').map((t) => t.trim()).filter(Boolean),
+			tags: (values['seed-tags'] ?? 'vip,lead')
+				.split(',')
+				.map((t) => t.trim())
+				.filter(Boolean),
 		},
 	});
 	process.stdout.write(`${sb.supportBoard ? sb.supportBoard.installUrl : sb.baseUrl}\n`);
 	const sbUrl = sb.supportBoard?.webhooks.url;
-	const hooks = sbUrl ? `; Support Board webhooks to ${sbUrl}` : sb.webhooks.urls.length > 0 ? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}` : '';
-	process.stderr.write(`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}${hooks}); Ctrl-C to stop\n`);
+	const hooks = sbUrl
+		? `; Support Board webhooks to ${sbUrl}`
+		: sb.webhooks.urls.length > 0
+			? `; webhooks (${sb.webhooks.style}) to ${sb.webhooks.urls.join(', ')}`
+			: '';
+	process.stderr.write(
+		`sandbox: control API at ${sb.controlUrl}/ (pagination ${sb.config.pagination}${hooks}); Ctrl-C to stop\n`,
+	);
 	const stop = () => {
 		sb.close().then(
 			() => process.exit(0),

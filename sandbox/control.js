@@ -22,7 +22,11 @@ const { isLoopback, readBody, sendJson } = require('./httpio');
 const publicConfig = (config) => ({ ...config, token: '***' });
 
 /** @param {Sandbox} sb */
-const publicWebhooks = (sb) => ({ ...sb.webhooks, secret: sb.webhooks.secret === null ? null : '***', signature: sb.webhookSignatureOptions() });
+const publicWebhooks = (sb) => ({
+	...sb.webhooks,
+	secret: sb.webhooks.secret === null ? null : '***',
+	signature: sb.webhookSignatureOptions(),
+});
 
 /**
  * JSON has no RegExp and no Infinity: a pattern is given as `pathRegex`, endless as `times: null`.
@@ -47,19 +51,31 @@ function faultToJson(fault) {
 	return {
 		...rest,
 		...(path instanceof RegExp ? { pathRegex: path.source } : path === undefined ? {} : { path }),
-		...(retryAfter === undefined ? {} : { retryAfter: retryAfter instanceof Date ? retryAfter.toISOString() : retryAfter }),
+		...(retryAfter === undefined
+			? {}
+			: { retryAfter: retryAfter instanceof Date ? retryAfter.toISOString() : retryAfter }),
 		remaining: remaining === Infinity ? null : remaining,
 	};
 }
 
 /** @type {Array<[string, RegExp, Handler]>} */
 const ROUTES = [
-	['GET', /^\/?$/, (_i, sb) => ({ body: { ok: true, baseUrl: sb.baseUrl, origin: sb.origin, controlUrl: sb.controlUrl } })],
+	[
+		'GET',
+		/^\/?$/,
+		(_i, sb) => ({
+			body: { ok: true, baseUrl: sb.baseUrl, origin: sb.origin, controlUrl: sb.controlUrl },
+		}),
+	],
 	['GET', /^\/health$/, (_i, sb) => ({ body: { ok: true, baseUrl: sb.baseUrl } })],
 	['GET', /^\/config$/, (_i, sb) => ({ body: publicConfig(sb.config) })],
 	['POST', /^\/configure$/, (input, sb) => ({ body: publicConfig(sb.configure(input)) })],
 	['GET', /^\/faults$/, (_i, sb) => ({ body: sb.faults().map(faultToJson) })],
-	['POST', /^\/faults?$/, (input, sb) => ({ status: 201, body: faultToJson(sb.fault(faultFromJson(input))) })],
+	[
+		'POST',
+		/^\/faults?$/,
+		(input, sb) => ({ status: 201, body: faultToJson(sb.fault(faultFromJson(input))) }),
+	],
 	[
 		'DELETE',
 		/^\/faults$/,
@@ -75,7 +91,14 @@ const ROUTES = [
 			// An empty body re-seeds the startup seed, like `sb.seed()`.
 			sb.seed(Object.keys(input).length > 0 ? input : undefined);
 			const s = sb.state;
-			return { body: { users: s.users.length, conversations: s.conversations.length, messages: s.messages.length, tags: s.tags.length } };
+			return {
+				body: {
+					users: s.users.length,
+					conversations: s.conversations.length,
+					messages: s.messages.length,
+					tags: s.tags.length,
+				},
+			};
 		},
 	],
 	[
@@ -128,11 +151,14 @@ const ROUTES = [
 		(input, sb) => {
 			const { kind, data, source } = input;
 			if (typeof kind !== 'string') throw new TypeError('kind is required');
-			if (data !== undefined && (typeof data !== 'object' || data === null)) throw new TypeError('data must be an object');
+			if (data !== undefined && (typeof data !== 'object' || data === null))
+				throw new TypeError('data must be an object');
 			const id = sb.emitWebhook(
 				/** @type {import('./webhooks').WebhookKind} */ (kind),
 				/** @type {never} */ (data),
-				source === undefined ? {} : { source: /** @type {import('./store').EventSource} */ (source) },
+				source === undefined
+					? {}
+					: { source: /** @type {import('./store').EventSource} */ (source) },
 			);
 			return { status: id ? 202 : 200, body: { id } };
 		},
@@ -161,7 +187,9 @@ const ROUTES = [
 		/^\/visitor\/conversations$/,
 		(input, sb) => ({
 			status: 201,
-			body: sb.visitor.startConversation(/** @type {import('./store').VisitorStart} */ (/** @type {unknown} */ (input))),
+			body: sb.visitor.startConversation(
+				/** @type {import('./store').VisitorStart} */ (/** @type {unknown} */ (input)),
+			),
 		}),
 	],
 	[
@@ -176,7 +204,9 @@ const ROUTES = [
 		'POST',
 		/^\/visitor\/leads$/,
 		(input, sb) => {
-			const result = sb.visitor.captureLead(/** @type {import('./store').LeadInput} */ (/** @type {unknown} */ (input)));
+			const result = sb.visitor.captureLead(
+				/** @type {import('./store').LeadInput} */ (/** @type {unknown} */ (input)),
+			);
 			return { status: result.created ? 201 : 200, body: result };
 		},
 	],
@@ -189,7 +219,8 @@ const ROUTES = [
  * @param {Sandbox} sb
  */
 async function handleControl(req, res, url, sb) {
-	if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'the control API answers loopback callers only' });
+	if (!isLoopback(req.socket.remoteAddress))
+		return sendJson(res, 403, { error: 'the control API answers loopback callers only' });
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname.slice('/_sandbox'.length).replace(/\/+$/, '');
 	const { text } = await readBody(req);
@@ -209,7 +240,12 @@ async function handleControl(req, res, url, sb) {
 	const route = known.find(([m]) => m === method);
 	if (!route) {
 		return known.length > 0
-			? sendJson(res, 405, { error: `${method} not allowed on ${url.pathname}` }, { allow: known.map(([m]) => m).join(', ') })
+			? sendJson(
+					res,
+					405,
+					{ error: `${method} not allowed on ${url.pathname}` },
+					{ allow: known.map(([m]) => m).join(', ') },
+				)
 			: sendJson(res, 404, { error: `no control route ${url.pathname}` });
 	}
 	const params = (route[1].exec(path) ?? []).slice(1).map(decodeURIComponent);
@@ -217,7 +253,8 @@ async function handleControl(req, res, url, sb) {
 		const reply = await route[2](input, sb, url, params);
 		return sendJson(res, reply.status ?? 200, reply.body);
 	} catch (error) {
-		if (error instanceof SandboxError) return sendJson(res, error.status, { error: error.message, field: error.field ?? null });
+		if (error instanceof SandboxError)
+			return sendJson(res, error.status, { error: error.message, field: error.field ?? null });
 		if (error instanceof TypeError) return sendJson(res, 400, { error: error.message });
 		throw error;
 	}

@@ -22,7 +22,8 @@ function wrapRecord(record, envelope) {
  */
 function wrapPage(page, envelope) {
 	if (envelope === 'data') {
-		const hasData = typeof page === 'object' && page !== null && !Array.isArray(page) && 'data' in page;
+		const hasData =
+			typeof page === 'object' && page !== null && !Array.isArray(page) && 'data' in page;
 		return hasData ? page : { data: page };
 	}
 	if (envelope === 'success-response') return { success: true, response: page };

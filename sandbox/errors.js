@@ -1,7 +1,9 @@
 // @ts-check
 'use strict';
 
-const ERROR_STYLES = Object.freeze(/** @type {const} */ (['message', 'error', 'errors', 'detail', 'text', 'html']));
+const ERROR_STYLES = Object.freeze(
+	/** @type {const} */ (['message', 'error', 'errors', 'detail', 'text', 'html']),
+);
 /** @typedef {(typeof ERROR_STYLES)[number]} ErrorStyle */
 
 /** A failure the API answers with a status; `field` names the offending input, when there is one. */
@@ -71,7 +73,10 @@ function errorBody(style, status, message, field) {
 		case 'error':
 			return { contentType: json, body: JSON.stringify({ error: message }) };
 		case 'errors':
-			return { contentType: json, body: JSON.stringify({ errors: [{ message, field: field ?? null }] }) };
+			return {
+				contentType: json,
+				body: JSON.stringify({ errors: [{ message, field: field ?? null }] }),
+			};
 		case 'detail':
 			return { contentType: json, body: JSON.stringify({ detail: message }) };
 		case 'text':

@@ -1,24 +1,26 @@
 // @ts-check
 'use strict';
 
-const FAULT_KINDS = Object.freeze(/** @type {const} */ ([
-	'429',
-	'500',
-	'503',
-	'status',
-	'slow',
-	'malformed',
-	'html',
-	'success-false',
-	'repeat-cursor',
-	'reset',
-	'drop-after-write',
-	'redirect',
-	'raw',
-	'trickle',
-	'gzip-bomb',
-	'echo-token',
-]));
+const FAULT_KINDS = Object.freeze(
+	/** @type {const} */ ([
+		'429',
+		'500',
+		'503',
+		'status',
+		'slow',
+		'malformed',
+		'html',
+		'success-false',
+		'repeat-cursor',
+		'reset',
+		'drop-after-write',
+		'redirect',
+		'raw',
+		'trickle',
+		'gzip-bomb',
+		'echo-token',
+	]),
+);
 /** @typedef {(typeof FAULT_KINDS)[number]} FaultKind */
 
 /**
@@ -64,24 +66,39 @@ class FaultQueue {
 		if (typeof spec !== 'object' || spec === null) throw new TypeError('a fault must be an object');
 		const { times, ...rest } = spec;
 		if (!FAULT_KINDS.includes(spec.kind)) {
-			throw new TypeError(`fault kind must be one of ${FAULT_KINDS.join(', ')}; got ${String(spec.kind)}`);
+			throw new TypeError(
+				`fault kind must be one of ${FAULT_KINDS.join(', ')}; got ${String(spec.kind)}`,
+			);
 		}
 		// A repeated page is meant to trap a client forever; the other faults are one-offs by default.
 		const remaining = times ?? (spec.kind === 'repeat-cursor' ? Infinity : 1);
 		if (!(remaining === Infinity || (Number.isInteger(remaining) && remaining > 0))) {
 			throw new TypeError('fault times must be a positive integer or Infinity');
 		}
-		if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) {
+		if (
+			spec.path !== undefined &&
+			typeof spec.path !== 'string' &&
+			!(spec.path instanceof RegExp)
+		) {
 			throw new TypeError('fault path must be a string or a RegExp');
 		}
-		if (spec.method !== undefined && typeof spec.method !== 'string') throw new TypeError('fault method must be a string');
-		if (spec.kind === 'status' && !(Number.isInteger(spec.status) && Number(spec.status) >= 100 && Number(spec.status) <= 599)) {
+		if (spec.method !== undefined && typeof spec.method !== 'string')
+			throw new TypeError('fault method must be a string');
+		if (
+			spec.kind === 'status' &&
+			!(Number.isInteger(spec.status) && Number(spec.status) >= 100 && Number(spec.status) <= 599)
+		) {
 			throw new TypeError('a status fault needs status (100-599)');
 		}
 		if (spec.retryAfter !== undefined) {
 			const ra = spec.retryAfter;
 			// A string goes out as it is, so that malformed headers (`-5`, `2.`) can be served too.
-			const ok = typeof ra === 'number' ? ra >= 0 : ra instanceof Date ? !isNaN(ra.getTime()) : typeof ra === 'string';
+			const ok =
+				typeof ra === 'number'
+					? ra >= 0
+					: ra instanceof Date
+						? !isNaN(ra.getTime())
+						: typeof ra === 'string';
 			if (!ok) throw new TypeError('fault retryAfter must be seconds, a Date or a header string');
 		}
 		if (spec.kind === 'redirect' && !(typeof spec.location === 'string' && spec.location !== '')) {

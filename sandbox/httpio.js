@@ -20,7 +20,9 @@ function readBody(req) {
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+		req.on('end', () =>
+			resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
+		);
 		req.on('error', reject);
 	});
 }
@@ -34,7 +36,8 @@ function queryObject(params) {
 	const query = {};
 	for (const [key, value] of params) {
 		const prev = query[key];
-		query[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+		query[key] =
+			prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
 	}
 	return query;
 }
@@ -72,7 +75,12 @@ function send(res, status, headers, body) {
  * @param {Record<string, string>} [headers]
  */
 function sendJson(res, status, body, headers = {}) {
-	send(res, status, { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(body));
+	send(
+		res,
+		status,
+		{ 'content-type': 'application/json; charset=utf-8', ...headers },
+		JSON.stringify(body),
+	);
 }
 
 /** @param {string | undefined} address */

@@ -12,38 +12,42 @@ const { SandboxError } = require('./errors');
  * The page shapes of real APIs (Laravel, JSON:API, HAL, GitHub, Stripe, plain page and offset APIs).
  * Each one really pages, so a client that stops after the first response gets caught.
  */
-const PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
-	'none',
-	'array',
-	'link',
-	'next-url',
-	'links-next',
-	'hal',
-	'cursor',
-	'cursor-meta',
-	'has-more',
-	'page',
-	'page-nototal',
-	'offset',
-	'offset-nototal',
-	'header-total',
-]));
+const PAGINATION_STYLES = Object.freeze(
+	/** @type {const} */ ([
+		'none',
+		'array',
+		'link',
+		'next-url',
+		'links-next',
+		'hal',
+		'cursor',
+		'cursor-meta',
+		'has-more',
+		'page',
+		'page-nototal',
+		'offset',
+		'offset-nototal',
+		'header-total',
+	]),
+);
 /** @typedef {(typeof PAGINATION_STYLES)[number]} PaginationStyle */
 
 /**
  * A broken or hostile service, for the node's bounds (issue 8): each mode lies in one way. Kept apart
  * from PAGINATION_STYLES, which lists the styles a client can walk to the end.
  */
-const HOSTILE_PAGINATION_STYLES = Object.freeze(/** @type {const} */ ([
-	'huge-total',
-	'offset-huge-total',
-	'numeric-cursor',
-	'lying-total',
-	'no-id-edges',
-	'empty-after-more',
-	'header-lying-total',
-	'empty-middle-page',
-]));
+const HOSTILE_PAGINATION_STYLES = Object.freeze(
+	/** @type {const} */ ([
+		'huge-total',
+		'offset-huge-total',
+		'numeric-cursor',
+		'lying-total',
+		'no-id-edges',
+		'empty-after-more',
+		'header-lying-total',
+		'empty-middle-page',
+	]),
+);
 /**
  * A service that lies about its pages (issue 8): huge declared counts, numeric cursors, a total never
  * reached, id-less pages with equal first and last records, an empty body after a page promising more;
@@ -128,7 +132,8 @@ function decodeCursor(cursor, positionOf, param) {
 	if (cursor === undefined || cursor === '' || cursor === START_CURSOR) return 0;
 	const text = Buffer.from(cursor, 'base64url').toString('utf8');
 	const at = text.startsWith('after:') ? positionOf(text.slice('after:'.length)) : undefined;
-	if (at === undefined) throw new SandboxError(400, `${param} is not valid (unknown or expired)`, param);
+	if (at === undefined)
+		throw new SandboxError(400, `${param} is not valid (unknown or expired)`, param);
 	return at + 1;
 }
 
@@ -153,7 +158,11 @@ function paginate(r) {
 		const page = repeat ? 1 : intParam(query, 'page', 1, 1);
 		const start = (page - 1) * size;
 		const more = start + size < total;
-		return { page, slice: items.slice(start, start + size), nextUrl: repeat ? self : more ? pageUrl(page + 1) : null };
+		return {
+			page,
+			slice: items.slice(start, start + size),
+			nextUrl: repeat ? self : more ? pageUrl(page + 1) : null,
+		};
 	};
 
 	switch (r.style) {
@@ -166,7 +175,8 @@ function paginate(r) {
 			// GitHub's order and relations: https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api
 			const parts = [];
 			if (nextUrl) parts.push(`<${nextUrl}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
-			if (page > 1) parts.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
+			if (page > 1)
+				parts.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
 			return { body: slice, headers: parts.length > 0 ? { link: parts.join(', ') } : {} };
 		}
 		case 'next-url': {
@@ -201,8 +211,15 @@ function paginate(r) {
 			const from = decodeCursor(given, r.positionOf, 'cursor');
 			const rows = items.slice(from, from + size);
 			const end = from + rows.length;
-			const next = repeat ? (given || START_CURSOR) : end < total && rows.length > 0 ? encodeCursor(r.keyOf(rows[rows.length - 1])) : null;
-			const body = r.style === 'cursor' ? { data: rows, next_cursor: next } : { [resource]: rows, meta: { next_cursor: next } };
+			const next = repeat
+				? given || START_CURSOR
+				: end < total && rows.length > 0
+					? encodeCursor(r.keyOf(rows[rows.length - 1]))
+					: null;
+			const body =
+				r.style === 'cursor'
+					? { data: rows, next_cursor: next }
+					: { [resource]: rows, meta: { next_cursor: next } };
 			return { body, headers: {} };
 		}
 		case 'has-more': {
@@ -211,11 +228,15 @@ function paginate(r) {
 			let from = 0;
 			if (after !== undefined && after !== '') {
 				const at = r.positionOf(after);
-				if (at === undefined) throw new SandboxError(400, `starting_after: no such object ${after}`, 'starting_after');
+				if (at === undefined)
+					throw new SandboxError(400, `starting_after: no such object ${after}`, 'starting_after');
 				from = at + 1;
 			}
 			const rows = items.slice(from, from + size);
-			return { body: { object: 'list', data: rows, has_more: from + rows.length < total }, headers: {} };
+			return {
+				body: { object: 'list', data: rows, has_more: from + rows.length < total },
+				headers: {},
+			};
 		}
 		case 'page': {
 			const { page, slice } = numbered();
@@ -230,11 +251,23 @@ function paginate(r) {
 		}
 		case 'huge-total': {
 			const { page, slice } = numbered();
-			return { body: { [resource]: slice, page, per_page: size, total_pages: HUGE_PAGES, total: HUGE_TOTAL }, headers: {} };
+			return {
+				body: {
+					[resource]: slice,
+					page,
+					per_page: size,
+					total_pages: HUGE_PAGES,
+					total: HUGE_TOTAL,
+				},
+				headers: {},
+			};
 		}
 		case 'offset-huge-total': {
 			const offset = intParam(query, 'offset', 0, 0);
-			return { body: { items: items.slice(offset, offset + size), offset, limit: size, total: HUGE_TOTAL }, headers: {} };
+			return {
+				body: { items: items.slice(offset, offset + size), offset, limit: size, total: HUGE_TOTAL },
+				headers: {},
+			};
 		}
 		case 'numeric-cursor': {
 			// The position itself is the cursor, as a JSON number.
@@ -245,7 +278,15 @@ function paginate(r) {
 		}
 		case 'lying-total': {
 			const offset = intParam(query, 'offset', 0, 0);
-			return { body: { items: items.slice(offset, offset + size), offset, limit: size, total: total + MISSING }, headers: {} };
+			return {
+				body: {
+					items: items.slice(offset, offset + size),
+					offset,
+					limit: size,
+					total: total + MISSING,
+				},
+				headers: {},
+			};
 		}
 		case 'no-id-edges': {
 			// Records without ids, each page opening and closing with the same rows: only the middle differs.
@@ -254,7 +295,10 @@ function paginate(r) {
 				const { id: _id, ...rest } = /** @type {Record<string, unknown>} */ (item);
 				return rest;
 			});
-			return { body: { results: [{ section: resource }, ...rows, { section: 'end' }], page }, headers: {} };
+			return {
+				body: { results: [{ section: resource }, ...rows, { section: 'end' }], page },
+				headers: {},
+			};
 		}
 		case 'header-total': {
 			// json-server: a bare array, the list's size in X-Total-Count.
@@ -268,14 +312,18 @@ function paginate(r) {
 			const { page, slice } = numbered();
 			const start = (page - 1) * size;
 			const rows = page === 2 ? [] : slice;
-			const range = rows.length > 0 ? `items ${start}-${start + rows.length - 1}/${total}` : `items */${total}`;
+			const range =
+				rows.length > 0 ? `items ${start}-${start + rows.length - 1}/${total}` : `items */${total}`;
 			return { body: rows, headers: { 'content-range': range } };
 		}
 		case 'empty-after-more': {
 			// Page 1 promises more; page 2 comes back 200 with no body at all.
 			const { page, slice } = numbered();
 			if (page === 2) return { body: undefined, headers: {} };
-			return { body: { [resource]: slice, page, per_page: size, total_pages: lastPage }, headers: {} };
+			return {
+				body: { [resource]: slice, page, per_page: size, total_pages: lastPage },
+				headers: {},
+			};
 		}
 		case 'offset':
 		case 'offset-nototal': {

@@ -18,7 +18,15 @@ const { HOSTILE_PAGINATION_STYLES, PAGINATION_STYLES } = require('./pagination')
 /** What `pagination` may be set to: the walkable styles, and the hostile modes that lie or break. */
 const ACCEPTED_PAGINATION = [...PAGINATION_STYLES, ...HOSTILE_PAGINATION_STYLES];
 const { Store } = require('./store');
-const { WEBHOOK_EVENT_NAMES, WEBHOOK_KINDS, WEBHOOK_STYLES, WEBHOOK_TAMPERS, Webhooks, parseWebhookUrls, signWebhook } = require('./webhooks');
+const {
+	WEBHOOK_EVENT_NAMES,
+	WEBHOOK_KINDS,
+	WEBHOOK_STYLES,
+	WEBHOOK_TAMPERS,
+	Webhooks,
+	parseWebhookUrls,
+	signWebhook,
+} = require('./webhooks');
 
 /**
  * @typedef {import('./pagination').PaginationStyle} PaginationStyle
@@ -167,7 +175,8 @@ const DEFAULT_CONFIG = Object.freeze({
  * @returns {SandboxConfig}
  */
 function mergeConfig(base, patch) {
-	if (typeof patch !== 'object' || patch === null) throw new TypeError('configuration must be an object');
+	if (typeof patch !== 'object' || patch === null)
+		throw new TypeError('configuration must be an object');
 	/** @type {Record<string, unknown>} */
 	const next = { ...base };
 	for (const [key, value] of Object.entries(patch)) {
@@ -181,14 +190,31 @@ function mergeConfig(base, patch) {
 		if (!ok) throw new TypeError(message);
 	};
 	check(typeof c.token === 'string' && c.token.length > 0, 'token must be a non-empty string');
-	check(ACCEPTED_PAGINATION.includes(c.pagination), `pagination must be one of ${ACCEPTED_PAGINATION.join(', ')}`);
+	check(
+		ACCEPTED_PAGINATION.includes(c.pagination),
+		`pagination must be one of ${ACCEPTED_PAGINATION.join(', ')}`,
+	);
 	check(ENVELOPES.includes(c.envelope), `envelope must be one of ${ENVELOPES.join(', ')}`);
-	check(ERROR_STYLES.includes(c.errorStyle), `errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
+	check(
+		ERROR_STYLES.includes(c.errorStyle),
+		`errorStyle must be one of ${ERROR_STYLES.join(', ')}`,
+	);
 	check(Number.isInteger(c.pageSize) && c.pageSize > 0, 'pageSize must be a positive integer');
-	check(Number.isInteger(c.maxPageSize) && c.maxPageSize > 0, 'maxPageSize must be a positive integer');
+	check(
+		Number.isInteger(c.maxPageSize) && c.maxPageSize > 0,
+		'maxPageSize must be a positive integer',
+	);
 	check(c.deleteStatus === 200 || c.deleteStatus === 204, 'deleteStatus must be 200 or 204');
-	check(c.tagShape === 'objects' || c.tagShape === 'strings', 'tagShape must be objects or strings');
-	check(c.publicOrigin === null || (typeof c.publicOrigin === 'string' && /^https?:\/\/[^/]+$/.test(c.publicOrigin.replace(/\/+$/, ''))), 'publicOrigin must be null or an origin like http://host:port');
+	check(
+		c.tagShape === 'objects' || c.tagShape === 'strings',
+		'tagShape must be objects or strings',
+	);
+	check(
+		c.publicOrigin === null ||
+			(typeof c.publicOrigin === 'string' &&
+				/^https?:\/\/[^/]+$/.test(c.publicOrigin.replace(/\/+$/, ''))),
+		'publicOrigin must be null or an origin like http://host:port',
+	);
 	if (typeof c.publicOrigin === 'string') c.publicOrigin = c.publicOrigin.replace(/\/+$/, '');
 	check(typeof c.log === 'boolean', 'log must be a boolean');
 	return Object.freeze(c);
@@ -249,10 +275,13 @@ function bearerMatches(header, token) {
  * @returns {unknown}
  */
 function scrub(value, token) {
-	if (typeof value === 'string') return value.includes(token) ? value.split(token).join('***') : value;
+	if (typeof value === 'string')
+		return value.includes(token) ? value.split(token).join('***') : value;
 	if (Array.isArray(value)) return value.map((v) => scrub(v, token));
 	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k, token), scrub(v, token)]));
+		return Object.fromEntries(
+			Object.entries(value).map(([k, v]) => [scrub(k, token), scrub(v, token)]),
+		);
 	}
 	return value;
 }
@@ -300,7 +329,8 @@ async function startSandbox(options = {}) {
 		supportBoard: supportBoardOptions = {},
 		...settings
 	} = options;
-	if (api !== 'rest' && api !== 'support-board') throw new TypeError('api must be rest or support-board');
+	if (api !== 'rest' && api !== 'support-board')
+		throw new TypeError('api must be rest or support-board');
 	const initialConfig = mergeConfig(DEFAULT_CONFIG, settings);
 	let config = initialConfig;
 	const store = new Store({ now });
@@ -323,9 +353,12 @@ async function startSandbox(options = {}) {
 					now,
 					token: () => config.token,
 					origin: () => origin,
-					post: (target, headers, body, timeoutMs, signal) => webhooks.post(target, headers, body, timeoutMs, signal),
+					post: (target, headers, body, timeoutMs, signal) =>
+						webhooks.post(target, headers, body, timeoutMs, signal),
 					track: (sending) => {
-						const settledOne = sending.catch(() => undefined).finally(() => sbPending.delete(settledOne));
+						const settledOne = sending
+							.catch(() => undefined)
+							.finally(() => sbPending.delete(settledOne));
 						sbPending.add(settledOne);
 					},
 					options: supportBoardOptions,
@@ -398,7 +431,11 @@ async function startSandbox(options = {}) {
 		};
 		/** @param {number} status @param {unknown} value @param {Record<string, string>} [headers] */
 		const json = (status, value, headers = {}) =>
-			answer(status, { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(value));
+			answer(
+				status,
+				{ 'content-type': 'application/json; charset=utf-8', ...headers },
+				JSON.stringify(value),
+			);
 
 		if (!inApi) return fail(404, `No such path: ${url.pathname}`);
 		if (!bearerMatches(req.headers.authorization, cfg.token)) {
@@ -417,7 +454,10 @@ async function startSandbox(options = {}) {
 				return;
 			case '429': {
 				/** @type {Record<string, string>} */
-				const headers = fault.retryAfter === undefined ? {} : { 'retry-after': retryAfterHeader(fault.retryAfter) };
+				const headers =
+					fault.retryAfter === undefined
+						? {}
+						: { 'retry-after': retryAfterHeader(fault.retryAfter) };
 				return fail(429, fault.message ?? 'Too many requests', undefined, headers);
 			}
 			case '500':
@@ -425,15 +465,34 @@ async function startSandbox(options = {}) {
 			case 'status': {
 				const status = fault.kind === 'status' ? Number(fault.status) : Number(fault.kind);
 				/** @type {Record<string, string>} */
-				const headers = fault.retryAfter === undefined ? {} : { 'retry-after': retryAfterHeader(fault.retryAfter) };
-				return fail(status, fault.message ?? (status >= 500 ? 'Server error, try again later' : 'Request failed'), undefined, headers);
+				const headers =
+					fault.retryAfter === undefined
+						? {}
+						: { 'retry-after': retryAfterHeader(fault.retryAfter) };
+				return fail(
+					status,
+					fault.message ?? (status >= 500 ? 'Server error, try again later' : 'Request failed'),
+					undefined,
+					headers,
+				);
 			}
 			case 'html':
-				return answer(fault.status ?? 502, { 'content-type': 'text/html; charset=utf-8' }, htmlPage(fault.status ?? 502, fault.message));
+				return answer(
+					fault.status ?? 502,
+					{ 'content-type': 'text/html; charset=utf-8' },
+					htmlPage(fault.status ?? 502, fault.message),
+				);
 			case 'malformed':
-				return answer(200, { 'content-type': 'application/json; charset=utf-8' }, '{"data":[{"id":"u_0001","name":"Ada Ad');
+				return answer(
+					200,
+					{ 'content-type': 'application/json; charset=utf-8' },
+					'{"data":[{"id":"u_0001","name":"Ada Ad',
+				);
 			case 'success-false':
-				return json(200, { success: false, error: fault.message ?? 'The service could not complete the request' });
+				return json(200, {
+					success: false,
+					error: fault.message ?? 'The service could not complete the request',
+				});
 			case 'slow':
 				await delay(fault.delayMs ?? 1000);
 				if (res.destroyed) return;
@@ -442,10 +501,15 @@ async function startSandbox(options = {}) {
 				// A slow hop: a chain of them tests that Timeout covers the whole answer, not each hop.
 				if (fault.delayMs !== undefined) await delay(fault.delayMs);
 				if (res.destroyed) return;
-				return answer(fault.status ?? 302, { location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' }, 'Moved');
+				return answer(
+					fault.status ?? 302,
+					{ location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' },
+					'Moved',
+				);
 			case 'raw': {
 				/** @type {Record<string, string>} */
-				const headers = fault.contentType === undefined ? {} : { 'content-type': fault.contentType };
+				const headers =
+					fault.contentType === undefined ? {} : { 'content-type': fault.contentType };
 				return answer(fault.status ?? 200, headers, fault.body ?? '');
 			}
 			case 'trickle': {
@@ -464,7 +528,11 @@ async function startSandbox(options = {}) {
 			case 'gzip-bomb': {
 				const bomb = await gzipBomb(fault.inflatedBytes ?? 600 * 1024 * 1024);
 				entry.status = 200;
-				res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+				res.writeHead(200, {
+					'content-type': 'application/json; charset=utf-8',
+					'content-encoding': 'gzip',
+					'content-length': String(bomb.length),
+				});
 				res.end(bomb);
 				return;
 			}
@@ -491,9 +559,13 @@ async function startSandbox(options = {}) {
 
 		const match = matchRoute(method, routePath);
 		if (!match) return fail(404, `No such path: ${routePath}`);
-		if ('allowed' in match) return fail(405, `Method ${method} not allowed on ${routePath}`, undefined, { allow: match.allowed.join(', ') });
+		if ('allowed' in match)
+			return fail(405, `Method ${method} not allowed on ${routePath}`, undefined, {
+				allow: match.allowed.join(', '),
+			});
 
-		const linkOrigin = cfg.publicOrigin ?? (req.headers.host ? `http://${req.headers.host}` : origin);
+		const linkOrigin =
+			cfg.publicOrigin ?? (req.headers.host ? `http://${req.headers.host}` : origin);
 		/** @type {import('./api').Result} */
 		let result;
 		try {
@@ -511,7 +583,8 @@ async function startSandbox(options = {}) {
 			throw error;
 		}
 		// The write happened; the answer is lost, so a client that re-sends the POST creates a duplicate.
-		if (fault?.kind === 'drop-after-write') return fail(fault.status ?? 500, fault.message ?? 'Internal server error');
+		if (fault?.kind === 'drop-after-write')
+			return fail(fault.status ?? 500, fault.message ?? 'Internal server error');
 
 		switch (result.type) {
 			case 'record': {
@@ -531,7 +604,12 @@ async function startSandbox(options = {}) {
 				return json(200, wrapPage(result.page.body, cfg.envelope), result.page.headers);
 			case 'deleted':
 				if (cfg.deleteStatus === 204) return answer(204, {});
-				return json(200, cfg.envelope === 'success-response' ? { success: true, response: { id: result.id, deleted: true } } : { success: true });
+				return json(
+					200,
+					cfg.envelope === 'success-response'
+						? { success: true, response: { id: result.id, deleted: true } }
+						: { success: true },
+				);
 		}
 	}
 
@@ -548,9 +626,20 @@ async function startSandbox(options = {}) {
 		const body = await readBody(req);
 		const cfg = config;
 		// The body is logged once the product's arguments are read from it (log below).
-		const { entry, answer } = logged(req, res, method, url.pathname, queryObject(url.searchParams), undefined);
+		const { entry, answer } = logged(
+			req,
+			res,
+			method,
+			url.pathname,
+			queryObject(url.searchParams),
+			undefined,
+		);
 		if (!SUPPORT_BOARD_PATHS.includes(url.pathname)) {
-			return answer(404, { 'content-type': 'text/html; charset=UTF-8' }, htmlPage(404, `The requested resource ${url.pathname} was not found on this server.`));
+			return answer(
+				404,
+				{ 'content-type': 'text/html; charset=UTF-8' },
+				htmlPage(404, `The requested resource ${url.pathname} was not found on this server.`),
+			);
 		}
 		await mode.handle({
 			req,
@@ -571,7 +660,8 @@ async function startSandbox(options = {}) {
 
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-		const inControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+		const inControl =
+			url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
 		const work = inControl
 			? handleSupportBoardControl(req, res, url, sandbox.supportBoard).then(async (done) => {
 					if (!done) await handleControl(req, res, url, sandbox);
@@ -580,7 +670,12 @@ async function startSandbox(options = {}) {
 				? handleSupportBoardApi(req, res, url)
 				: handleApi(req, res, url);
 		work.catch((error) => {
-			send(res, 500, { 'content-type': 'text/plain; charset=utf-8' }, `sandbox failure: ${error instanceof Error ? error.stack : String(error)}`);
+			send(
+				res,
+				500,
+				{ 'content-type': 'text/plain; charset=utf-8' },
+				`sandbox failure: ${error instanceof Error ? error.stack : String(error)}`,
+			);
 		});
 	});
 	// Keep-alive matters for the benchmark: a client should reuse its connections across pages.
@@ -630,7 +725,8 @@ async function startSandbox(options = {}) {
 		deliveries: webhooks.deliveries,
 		configureWebhooks: (patch) => webhooks.configure(patch),
 		webhookSignatureOptions: (signatureOptions) => webhooks.signatureOptions(signatureOptions),
-		emitWebhook: (kind, data, emitOptions) => webhooks.emit(kind, /** @type {Record<string, unknown> | undefined} */ (data), emitOptions),
+		emitWebhook: (kind, data, emitOptions) =>
+			webhooks.emit(kind, /** @type {Record<string, unknown> | undefined} */ (data), emitOptions),
 		settled: async () => {
 			await webhooks.settled();
 			while (sbPending.size > 0) await Promise.all([...sbPending]);
@@ -660,7 +756,11 @@ async function startSandbox(options = {}) {
 			settled: async () => {
 				while (sbPending.size > 0) await Promise.all([...sbPending]);
 			},
-			describe: () => ({ installUrl: sb.installUrl(), apiUrl: `${sb.installUrl()}/include/api.php`, webhooks: { ...sb.webhooks.config, key: sb.webhooks.config.key ? '***' : '' } }),
+			describe: () => ({
+				installUrl: sb.installUrl(),
+				apiUrl: `${sb.installUrl()}/include/api.php`,
+				webhooks: { ...sb.webhooks.config, key: sb.webhooks.config.key ? '***' : '' },
+			}),
 			visitor: sb.visitor,
 			agent: sb.agent,
 		},

@@ -110,11 +110,59 @@ const CONVERSATION_STATUSES = Object.freeze(/** @type {const} */ (['active', 'pe
 
 // Seeded records get fixed timestamps so that two runs produce byte-identical data.
 const SEED_EPOCH = Date.parse('2024-01-01T00:00:00.000Z');
-const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara'];
-const LAST_NAMES = ['Adams', 'Berg', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Novak', 'Okafor', 'Petrov', 'Quist', 'Rossi', 'Silva', 'Tanaka'];
+const FIRST_NAMES = [
+	'Ada',
+	'Ben',
+	'Chloe',
+	'David',
+	'Elena',
+	'Farid',
+	'Grace',
+	'Hugo',
+	'Ines',
+	'Jonas',
+	'Kira',
+	'Liam',
+	'Maya',
+	'Noah',
+	'Olga',
+	'Pablo',
+	'Quinn',
+	'Rosa',
+	'Sami',
+	'Tara',
+];
+const LAST_NAMES = [
+	'Adams',
+	'Berg',
+	'Costa',
+	'Dubois',
+	'Evans',
+	'Fischer',
+	'Garcia',
+	'Hansen',
+	'Ito',
+	'Jensen',
+	'Kowalski',
+	'Lopez',
+	'Moreau',
+	'Novak',
+	'Okafor',
+	'Petrov',
+	'Quist',
+	'Rossi',
+	'Silva',
+	'Tanaka',
+];
 const FIRST_LOWER = FIRST_NAMES.map((n) => n.toLowerCase());
 const LAST_LOWER = LAST_NAMES.map((n) => n.toLowerCase());
-const SUBJECTS = ['Order status', 'Billing question', 'Login problem', 'Product question', 'Refund request'];
+const SUBJECTS = [
+	'Order status',
+	'Billing question',
+	'Login problem',
+	'Product question',
+	'Refund request',
+];
 
 /** @param {number} n */
 const pad = (n) => String(n).padStart(4, '0');
@@ -217,8 +265,13 @@ class Store {
 		const conversations = options.conversations ?? 0;
 		const tags = options.tags ?? [];
 		const perConversation = options.messagesPerConversation ?? 1;
-		for (const [name, n] of Object.entries({ users, conversations, messagesPerConversation: perConversation })) {
-			if (!Number.isInteger(n) || n < 0) throw new TypeError(`seed.${name} must be a non-negative integer`);
+		for (const [name, n] of Object.entries({
+			users,
+			conversations,
+			messagesPerConversation: perConversation,
+		})) {
+			if (!Number.isInteger(n) || n < 0)
+				throw new TypeError(`seed.${name} must be a non-negative integer`);
 		}
 		if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string' || t === '')) {
 			throw new TypeError('seed.tags must be an array of non-empty strings');
@@ -273,7 +326,10 @@ class Store {
 				s.messages.push({
 					id: `m_${pad(++this.counters.message)}`,
 					conversation_id: id,
-					message: k % 2 === 0 ? `Hello, I need help (conversation ${i}, message ${k + 1})` : `Happy to help (conversation ${i}, message ${k + 1})`,
+					message:
+						k % 2 === 0
+							? `Hello, I need help (conversation ${i}, message ${k + 1})`
+							: `Happy to help (conversation ${i}, message ${k + 1})`,
 					type: k % 2 === 0 ? 'user' : 'agent',
 					created_at: isoSecond(at + k * 1000),
 				});
@@ -329,13 +385,17 @@ class Store {
 	/** @param {string} email */
 	findUserByEmail(email) {
 		const wanted = email.trim().toLowerCase();
-		return this.state.users.find((u) => typeof u.email === 'string' && u.email.toLowerCase() === wanted);
+		return this.state.users.find(
+			(u) => typeof u.email === 'string' && u.email.toLowerCase() === wanted,
+		);
 	}
 
 	/** @param {string} phone */
 	findUserByPhone(phone) {
 		const digits = phone.replace(/[^\d+]/g, '');
-		return this.state.users.find((u) => typeof u.phone === 'string' && u.phone.replace(/[^\d+]/g, '') === digits);
+		return this.state.users.find(
+			(u) => typeof u.phone === 'string' && u.phone.replace(/[^\d+]/g, '') === digits,
+		);
 	}
 
 	/**
@@ -349,7 +409,13 @@ class Store {
 		const tags = tagList(input) ?? [];
 		const at = this.timestamp();
 		// Timestamps are set after the extra fields so that they close the record, as on seeded users.
-		const user = /** @type {User} */ ({ id: `u_${pad(++this.counters.user)}`, name, email, phone, tags });
+		const user = /** @type {User} */ ({
+			id: `u_${pad(++this.counters.user)}`,
+			name,
+			email,
+			phone,
+			tags,
+		});
 		for (const [key, value] of Object.entries(input)) {
 			if (!(key in user) && !SERVER_FIELDS.has(key)) user[key] = value;
 		}
@@ -405,7 +471,11 @@ class Store {
 		const user = this.getUser(userId);
 		const status = input.status ?? 'active';
 		if (!CONVERSATION_STATUSES.includes(/** @type {ConversationStatus} */ (status))) {
-			throw new SandboxError(422, `status must be one of ${CONVERSATION_STATUSES.join(', ')}`, 'status');
+			throw new SandboxError(
+				422,
+				`status must be one of ${CONVERSATION_STATUSES.join(', ')}`,
+				'status',
+			);
 		}
 		const text = input.message;
 		if (text !== undefined && text !== null && (typeof text !== 'string' || text.trim() === '')) {
@@ -421,7 +491,12 @@ class Store {
 		});
 		if (subject !== undefined) conversation.subject = /** @type {string} */ (subject);
 		for (const [key, value] of Object.entries(input)) {
-			if (!(key in conversation) && key !== 'message' && !SERVER_FIELDS.has(key) && key !== 'closed_at') {
+			if (
+				!(key in conversation) &&
+				key !== 'message' &&
+				!SERVER_FIELDS.has(key) &&
+				key !== 'closed_at'
+			) {
 				conversation[key] = value;
 			}
 		}
@@ -446,9 +521,12 @@ class Store {
 		const conversation = this.getConversation(id);
 		const given = ['assignee_id', 'agent_id', 'assignee'].find((key) => {
 			const v = input[key];
-			return (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v));
+			return (
+				(typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v))
+			);
 		});
-		if (!given) throw new SandboxError(422, 'assignee_id (or agent_id, assignee) is required', 'assignee_id');
+		if (!given)
+			throw new SandboxError(422, 'assignee_id (or agent_id, assignee) is required', 'assignee_id');
 		const assignee = String(input[given]);
 		conversation.assignee_id = assignee;
 		if (conversation.status === 'pending') conversation.status = 'active';
@@ -481,7 +559,13 @@ class Store {
 	pushMessage(conversation, text, type) {
 		const at = this.timestamp();
 		/** @type {Message} */
-		const message = { id: `m_${pad(++this.counters.message)}`, conversation_id: conversation.id, message: text, type, created_at: at };
+		const message = {
+			id: `m_${pad(++this.counters.message)}`,
+			conversation_id: conversation.id,
+			message: text,
+			type,
+			created_at: at,
+		};
 		this.state.messages.push(message);
 		conversation.updated_at = at;
 		return message;
@@ -533,7 +617,10 @@ class Store {
 		const userCreated = !user;
 		if (!user) {
 			const name = optionalString(raw, 'name') ?? `Visitor ${this.counters.user + 1}`;
-			user = this.createUser({ name, email: email ?? null, phone: optionalString(raw, 'phone') ?? null }, 'visitor');
+			user = this.createUser(
+				{ name, email: email ?? null, phone: optionalString(raw, 'phone') ?? null },
+				'visitor',
+			);
 		}
 		/** @type {Input} */
 		const start = { user_id: user.id, status: 'pending', message: text };
@@ -548,7 +635,10 @@ class Store {
 	 * @param {string} text
 	 */
 	visitorSay(conversationId, text) {
-		const message = this.addMessage({ conversation_id: conversationId, message: text, type: 'user' }, 'visitor');
+		const message = this.addMessage(
+			{ conversation_id: conversationId, message: text, type: 'user' },
+			'visitor',
+		);
 		this.leadFromMessage(this.getConversation(conversationId), message);
 		return message;
 	}
@@ -564,9 +654,13 @@ class Store {
 	leadFromMessage(conversation, message) {
 		const found = findContact(message.message);
 		if (!found.email && !found.phone) return undefined;
-		const user = conversation.user_id && this.userIndex.has(conversation.user_id) ? this.getUser(conversation.user_id) : undefined;
+		const user =
+			conversation.user_id && this.userIndex.has(conversation.user_id)
+				? this.getUser(conversation.user_id)
+				: undefined;
 		if (!user) return undefined;
-		const sameEmail = !found.email || (user.email ?? '').toLowerCase() === found.email.toLowerCase();
+		const sameEmail =
+			!found.email || (user.email ?? '').toLowerCase() === found.email.toLowerCase();
 		const samePhone = !found.phone || user.phone === found.phone;
 		if (sameEmail && samePhone) return undefined;
 		/** @type {Input} */
@@ -574,7 +668,16 @@ class Store {
 		if (found.email && !user.email) fill.email = found.email;
 		if (found.phone && !user.phone) fill.phone = found.phone;
 		const updated = Object.keys(fill).length > 0 ? this.updateUser(user.id, fill, 'visitor') : user;
-		this.emit('leadCaptured', { user: updated, conversation, lead: { email: found.email, phone: found.phone, via: 'message' }, message }, 'visitor');
+		this.emit(
+			'leadCaptured',
+			{
+				user: updated,
+				conversation,
+				lead: { email: found.email, phone: found.phone, via: 'message' },
+				message,
+			},
+			'visitor',
+		);
 		return updated;
 	}
 
@@ -601,12 +704,20 @@ class Store {
 		let user = email ? this.findUserByEmail(email) : undefined;
 		if (!user && phone) user = this.findUserByPhone(phone);
 		if (!user && conversation?.user_id) {
-			const owner = this.userIndex.has(conversation.user_id) ? this.getUser(conversation.user_id) : undefined;
+			const owner = this.userIndex.has(conversation.user_id)
+				? this.getUser(conversation.user_id)
+				: undefined;
 			if (owner && (email ? !owner.email : !owner.phone)) user = owner;
 		}
 		const created = !user;
-		user = user ? this.updateUser(user.id, details, 'visitor') : this.createUser(details, 'visitor');
-		this.emit('leadCaptured', { user, conversation, lead: { email, phone, via: 'form' }, message: null }, 'visitor');
+		user = user
+			? this.updateUser(user.id, details, 'visitor')
+			: this.createUser(details, 'visitor');
+		this.emit(
+			'leadCaptured',
+			{ user, conversation, lead: { email, phone, via: 'form' }, message: null },
+			'visitor',
+		);
 		return { user, created };
 	}
 }

@@ -45,11 +45,21 @@ const { htmlPage } = require('./errors');
  */
 
 /** Where the product's Web API answers: the SaaS-like `/script` install, a self-hosted folder, the root. */
-const SUPPORT_BOARD_PATHS = Object.freeze(['/script/include/api.php', '/supportboard/include/api.php', '/include/api.php']);
+const SUPPORT_BOARD_PATHS = Object.freeze([
+	'/script/include/api.php',
+	'/supportboard/include/api.php',
+	'/include/api.php',
+]);
 const INSTALL_PREFIX = '/script';
 
 /** @type {Record<string, (ctx: CallContext) => Outcome>} */
-const FUNCTIONS = { ...USER_FUNCTIONS, ...CONVERSATION_FUNCTIONS, ...SEARCH_FUNCTIONS, ...STAFF_FUNCTIONS, 'send-message': sendMessage };
+const FUNCTIONS = {
+	...USER_FUNCTIONS,
+	...CONVERSATION_FUNCTIONS,
+	...SEARCH_FUNCTIONS,
+	...STAFF_FUNCTIONS,
+	'send-message': sendMessage,
+};
 
 /** api.php's own answers set no CORS header; a function's answer comes through ajax.php, which does. */
 const BEFORE = { 'content-type': 'text/html; charset=UTF-8' };
@@ -101,7 +111,8 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 
 	/** @param {IncomingMessage} req The `token` header exactly so spelled, as apache_request_headers gives it. */
 	function headerToken(req) {
-		for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) if (req.rawHeaders[i] === 'token') return req.rawHeaders[i + 1];
+		for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+			if (req.rawHeaders[i] === 'token') return req.rawHeaders[i + 1];
 		return undefined;
 	}
 
@@ -111,27 +122,63 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		const fnValue = params.function;
 		const fn = fnValue === undefined || fnValue === null ? undefined : String(fnValue);
 		x.log(params, fn);
-		if (fn === undefined) return x.answer(400, BEFORE, apiError('missing-function-name', 'Function name is required. Get it from the docs.'));
+		if (fn === undefined)
+			return x.answer(
+				400,
+				BEFORE,
+				apiError('missing-function-name', 'Function name is required. Get it from the docs.'),
+			);
 		const required = WEB_API_FUNCTIONS.get(fn) ?? life.added.get(fn);
-		if (!required) return x.answer(404, BEFORE, apiError('function-not-found', `Function ${fn} not found. Check the function name.`));
+		if (!required)
+			return x.answer(
+				404,
+				BEFORE,
+				apiError('function-not-found', `Function ${fn} not found. Check the function name.`),
+			);
 		const given = isset(params, 'token') || headerToken(x.req);
-		if (!given) return x.answer(401, BEFORE, apiError('token-not-found', 'Admin token is required. Get it from Users > Your admin user profile box.'));
-		if (!isAdminToken(params.token)) return x.answer(401, BEFORE, apiError('invalid-token', 'Use a token of an administrator.'));
+		if (!given)
+			return x.answer(
+				401,
+				BEFORE,
+				apiError(
+					'token-not-found',
+					'Admin token is required. Get it from Users > Your admin user profile box.',
+				),
+			);
+		if (!isAdminToken(params.token))
+			return x.answer(401, BEFORE, apiError('invalid-token', 'Use a token of an administrator.'));
 		const missing = required.find((arg) => params[arg] === undefined || params[arg] === null);
-		if (missing) return x.answer(400, BEFORE, apiError('missing-argument', `Missing argument: ${missing}`));
+		if (missing)
+			return x.answer(400, BEFORE, apiError('missing-argument', `Missing argument: ${missing}`));
 
 		const fault = x.takeFault(fn);
 		const early = await applyFault(x, fault);
 		if (early) return;
 
 		const impl = functions[fn];
-		if (!impl) return x.answer(501, AFTER, apiError('not-implemented', `The sandbox does not imitate ${fn}.`));
+		if (!impl)
+			return x.answer(
+				501,
+				AFTER,
+				apiError('not-implemented', `The sandbox does not imitate ${fn}.`),
+			);
 		const referer = typeof x.req.headers.referer === 'string' ? x.req.headers.referer : '';
 		const outcome = await withWebhooks((fire) => impl({ data, store, params, fire }), referer);
 		if (fault?.kind === 'drop-after-write') return x.answer(fault.status ?? 500, BEFORE, '');
-		if ('ok' in outcome) return x.answer(200, AFTER, phpJson({ success: true, response: outcome.ok }));
-		if ('refused' in outcome) return x.answer(200, AFTER, phpJson({ success: false, response: outcome.refused }));
-		if ('error' in outcome) return x.answer(200, AFTER, phpJson(outcome.message === undefined ? { status: 'error', response: outcome.error } : { status: 'error', response: outcome.error, message: outcome.message }));
+		if ('ok' in outcome)
+			return x.answer(200, AFTER, phpJson({ success: true, response: outcome.ok }));
+		if ('refused' in outcome)
+			return x.answer(200, AFTER, phpJson({ success: false, response: outcome.refused }));
+		if ('error' in outcome)
+			return x.answer(
+				200,
+				AFTER,
+				phpJson(
+					outcome.message === undefined
+						? { status: 'error', response: outcome.error }
+						: { status: 'error', response: outcome.error, message: outcome.message },
+				),
+			);
 		if ('fatal' in outcome) return x.answer(500, BEFORE, '');
 		return x.answer(501, AFTER, apiError('not-implemented', outcome.missing));
 	}
@@ -153,24 +200,49 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 			case 'status': {
 				const status = fault.kind === 'status' ? Number(fault.status) : Number(fault.kind);
 				/** @type {Record<string, string>} */
-				const headers = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter instanceof Date ? fault.retryAfter.toUTCString() : fault.retryAfter) };
+				const headers =
+					fault.retryAfter === undefined
+						? {}
+						: {
+								'retry-after': String(
+									fault.retryAfter instanceof Date
+										? fault.retryAfter.toUTCString()
+										: fault.retryAfter,
+								),
+							};
 				x.answer(status, { ...BEFORE, ...headers }, fault.message ?? '');
 				return true;
 			}
 			case 'html':
-				x.answer(fault.status ?? 502, { 'content-type': 'text/html; charset=utf-8' }, htmlPage(fault.status ?? 502, fault.message));
+				x.answer(
+					fault.status ?? 502,
+					{ 'content-type': 'text/html; charset=utf-8' },
+					htmlPage(fault.status ?? 502, fault.message),
+				);
 				return true;
 			case 'raw':
-				x.answer(fault.status ?? 200, fault.contentType === undefined ? {} : { 'content-type': fault.contentType }, fault.body ?? '');
+				x.answer(
+					fault.status ?? 200,
+					fault.contentType === undefined ? {} : { 'content-type': fault.contentType },
+					fault.body ?? '',
+				);
 				return true;
 			case 'malformed':
 				x.answer(200, AFTER, '{"success":true,"response":[{"id":"1","first_name":"Ad');
 				return true;
 			case 'success-false':
-				x.answer(200, AFTER, phpJson({ success: false, response: fault.message ?? 'sandbox-refused' }));
+				x.answer(
+					200,
+					AFTER,
+					phpJson({ success: false, response: fault.message ?? 'sandbox-refused' }),
+				);
 				return true;
 			case 'redirect':
-				x.answer(fault.status ?? 302, { location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' }, 'Moved');
+				x.answer(
+					fault.status ?? 302,
+					{ location: String(fault.location), 'content-type': 'text/plain; charset=utf-8' },
+					'Moved',
+				);
 				return true;
 			case 'slow':
 				await x.delay(fault.delayMs ?? 1000);
@@ -206,7 +278,8 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 			/** @param {string | number} id */
 			receiveMessages: (id) => withWebhooks((fire) => visitor.receive(id, fire), page()),
 			/** @param {string | number} id */
-			receiveConversation: (id) => withWebhooks((fire) => visitor.receiveConversation(id, fire), page()),
+			receiveConversation: (id) =>
+				withWebhooks((fire) => visitor.receiveConversation(id, fire), page()),
 			/** @param {import('./supportBoardVisitor').RegistrationInput} input */
 			register: (input) => withWebhooks((fire) => visitor.register(input, fire), page()),
 			/** @param {import('./supportBoardVisitor').LoginInput} input */

@@ -19,7 +19,10 @@ const { isLoopback, readBody, sendJson } = require('./httpio');
 const PREFIX = '/_sandbox/support-board';
 
 /** A visitor's form answered with a refusal (`{ refused }`) is a 409. @param {unknown} result */
-const reply = (result) => ({ status: typeof result === 'object' && result !== null && 'refused' in result ? 409 : 200, body: result });
+const reply = (result) => ({
+	status: typeof result === 'object' && result !== null && 'refused' in result ? 409 : 200,
+	body: result,
+});
 
 /** @param {Input} input @param {string} name */
 const text = (input, name) => {
@@ -36,7 +39,9 @@ const ROUTES = [
 		'POST',
 		/^\/webhooks$/,
 		(input, sb) => {
-			sb.configureWebhooks(/** @type {import('./supportBoardWebhooks').SupportBoardWebhookInput} */ (input));
+			sb.configureWebhooks(
+				/** @type {import('./supportBoardWebhooks').SupportBoardWebhookInput} */ (input),
+			);
 			return sb.describe().webhooks;
 		},
 	],
@@ -59,12 +64,32 @@ const ROUTES = [
 		},
 	],
 	['POST', /^\/visitor\/start$/, (input, sb) => sb.visitor.start(/** @type {never} */ (input))],
-	['POST', /^\/visitor\/conversations\/(\d+)\/messages$/, (input, sb, _u, [id]) => sb.visitor.say(id, text(input, 'message'))],
-	['POST', /^\/visitor\/conversations\/(\d+)\/receive-messages$/, (_i, sb, _u, [id]) => sb.visitor.receiveMessages(id)],
-	['POST', /^\/visitor\/conversations\/(\d+)\/receive-conversation$/, (_i, sb, _u, [id]) => sb.visitor.receiveConversation(id)],
-	['POST', /^\/visitor\/register$/, (input, sb) => sb.visitor.register(/** @type {never} */ (input))],
+	[
+		'POST',
+		/^\/visitor\/conversations\/(\d+)\/messages$/,
+		(input, sb, _u, [id]) => sb.visitor.say(id, text(input, 'message')),
+	],
+	[
+		'POST',
+		/^\/visitor\/conversations\/(\d+)\/receive-messages$/,
+		(_i, sb, _u, [id]) => sb.visitor.receiveMessages(id),
+	],
+	[
+		'POST',
+		/^\/visitor\/conversations\/(\d+)\/receive-conversation$/,
+		(_i, sb, _u, [id]) => sb.visitor.receiveConversation(id),
+	],
+	[
+		'POST',
+		/^\/visitor\/register$/,
+		(input, sb) => sb.visitor.register(/** @type {never} */ (input)),
+	],
 	['POST', /^\/visitor\/login$/, (input, sb) => sb.visitor.login(/** @type {never} */ (input))],
-	['POST', /^\/visitor\/follow-up$/, (input, sb) => sb.visitor.followUp(/** @type {never} */ (input))],
+	[
+		'POST',
+		/^\/visitor\/follow-up$/,
+		(input, sb) => sb.visitor.followUp(/** @type {never} */ (input)),
+	],
 	['POST', /^\/agent\/users\/(\d+)\/delete$/, (_i, sb, _u, [id]) => sb.agent.deleteUser(id)],
 ];
 
@@ -77,8 +102,15 @@ const ROUTES = [
  */
 async function handleSupportBoardControl(req, res, url, sb) {
 	if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) return false;
-	if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'the control API answers loopback callers only' }), true;
-	if (!sb) return sendJson(res, 404, { error: 'the sandbox runs in REST mode; start it with api: support-board' }), true;
+	if (!isLoopback(req.socket.remoteAddress))
+		return (sendJson(res, 403, { error: 'the control API answers loopback callers only' }), true);
+	if (!sb)
+		return (
+			sendJson(res, 404, {
+				error: 'the sandbox runs in REST mode; start it with api: support-board',
+			}),
+			true
+		);
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, '');
 	const { text: body } = await readBody(req);
@@ -88,14 +120,21 @@ async function handleSupportBoardControl(req, res, url, sb) {
 		try {
 			input = JSON.parse(body);
 		} catch {
-			return sendJson(res, 400, { error: 'body is not valid JSON' }), true;
+			return (sendJson(res, 400, { error: 'body is not valid JSON' }), true);
 		}
-		if (typeof input !== 'object' || input === null || Array.isArray(input)) return sendJson(res, 400, { error: 'body must be a JSON object' }), true;
+		if (typeof input !== 'object' || input === null || Array.isArray(input))
+			return (sendJson(res, 400, { error: 'body must be a JSON object' }), true);
 	}
 	const known = ROUTES.filter(([, pattern]) => pattern.test(path));
 	const route = known.find(([m]) => m === method);
 	if (!route) {
-		if (known.length > 0) sendJson(res, 405, { error: `${method} not allowed on ${url.pathname}` }, { allow: known.map(([m]) => m).join(', ') });
+		if (known.length > 0)
+			sendJson(
+				res,
+				405,
+				{ error: `${method} not allowed on ${url.pathname}` },
+				{ allow: known.map(([m]) => m).join(', ') },
+			);
 		else sendJson(res, 404, { error: `no control route ${url.pathname}` });
 		return true;
 	}
@@ -104,7 +143,8 @@ async function handleSupportBoardControl(req, res, url, sb) {
 		const { status, body: out } = reply(await route[2](input, sb, url, params));
 		sendJson(res, status, out);
 	} catch (error) {
-		if (error instanceof SandboxError) sendJson(res, error.status, { error: error.message, field: error.field ?? null });
+		if (error instanceof SandboxError)
+			sendJson(res, error.status, { error: error.message, field: error.field ?? null });
 		else if (error instanceof TypeError) sendJson(res, 400, { error: error.message });
 		else throw error;
 	}

@@ -21,7 +21,9 @@ const PAGE = 100;
 const STATUS_CODES = [0, 1, 2, 3, 4];
 
 /** PHP's `in_array($v, [0, 1, 2, 3, 4])`: '3' matches, 'x' does not. @param {unknown} v */
-const validStatus = (v) => (typeof v === 'number' || (typeof v === 'string' && isNumeric(v))) && STATUS_CODES.includes(Number(v));
+const validStatus = (v) =>
+	(typeof v === 'number' || (typeof v === 'string' && isNumeric(v))) &&
+	STATUS_CODES.includes(Number(v));
 
 /**
  * Writes a message row. `payload` is the JSON text of an event message (empty text, written by the
@@ -126,15 +128,22 @@ function getConversations(ctx) {
 		const owner = c.user_id ? data.user(productId(c.user_id)) : undefined;
 		if (!m || !owner) continue;
 		const code = data.statusCode(c);
-		if (status !== 'all' && (empty(status) ? code === 3 || code === 4 : code !== Number(status))) continue;
+		if (status !== 'all' && (empty(status) ? code === 3 || code === 4 : code !== Number(status)))
+			continue;
 		// Archived conversations of visitors are left out of the archive.
 		if (Number(status) === 3 && data.userType(owner) === 'visitor') continue;
 		if (agent && data.agentId(c) !== `u_${pad(Number(agent))}`) continue;
-		if (source !== false && (source === '' || source === 'chat' ? (c.source ?? '') !== '' : c.source !== source)) continue;
+		if (
+			source !== false &&
+			(source === '' || source === 'chat' ? (c.source ?? '') !== '' : c.source !== source)
+		)
+			continue;
 		picked.push({ c, m });
 	}
 	const waiting = (/** @type {Conversation} */ c) => (data.statusCode(c) === 2 ? 1 : 0);
-	picked.sort((a, b) => waiting(b.c) - waiting(a.c) || Number(productId(b.m.id)) - Number(productId(a.m.id)));
+	picked.sort(
+		(a, b) => waiting(b.c) - waiting(a.c) || Number(productId(b.m.id)) - Number(productId(a.m.id)),
+	);
 	const page = Number(post(params, 'pagination', 0));
 	const start = (Number.isInteger(page) && page > 0 ? page : 0) * PAGE;
 	return ok(
@@ -144,10 +153,20 @@ function getConversations(ctx) {
 			if (m.message === '' && row.attachments === '' && !payload.includes('preview')) {
 				// An event message (assigned, archived) is shown through the latest message with text; the
 				// sender's names stay those of the event message, as in the product.
-				const text = [...store.state.messages].reverse().find((x) => x.conversation_id === c.id && x.message !== '');
+				const text = [...store.state.messages]
+					.reverse()
+					.find((x) => x.conversation_id === c.id && x.message !== '');
 				if (text) {
 					const t = data.messageRow(text, c);
-					return { ...row, message: t.message, attachments: t.attachments, message_id: t.id, message_user_id: t.user_id, message_status_code: t.status_code, payload: decodePayload(t.payload) };
+					return {
+						...row,
+						message: t.message,
+						attachments: t.attachments,
+						message_id: t.id,
+						message_user_id: t.user_id,
+						message_status_code: t.status_code,
+						payload: decodePayload(t.payload),
+					};
 				}
 				return row;
 			}
@@ -166,7 +185,8 @@ function getNewConversations(ctx) {
 	for (const c of store.state.conversations) {
 		const m = latest.get(c.id);
 		if (!m || !c.user_id || !data.user(productId(c.user_id))) continue;
-		if (byId ? Number(productId(m.id)) <= Number(since) : sqlTime(m.created_at) <= String(since)) continue;
+		if (byId ? Number(productId(m.id)) <= Number(since) : sqlTime(m.created_at) <= String(since))
+			continue;
 		rows.push(listRow(data, c, m));
 	}
 	return ok(rows.sort((a, b) => Number(b.message_id) - Number(a.message_id)));
@@ -177,7 +197,11 @@ function getConversation(ctx) {
 	const id = ctx.params.conversation_id;
 	if (!isNumeric(id)) return fatal('conversation_id is not numeric');
 	const c = ctx.data.conversation(id);
-	return ok(c && c.user_id && ctx.data.user(productId(c.user_id)) ? ctx.data.conversationObject(c, { agentView: true }) : false);
+	return ok(
+		c && c.user_id && ctx.data.user(productId(c.user_id))
+			? ctx.data.conversationObject(c, { agentView: true })
+			: false,
+	);
 }
 
 /** @param {CallContext} ctx @returns {Outcome} */
@@ -187,12 +211,14 @@ function newConversation(ctx) {
 	const user = data.user(params.user_id);
 	if (!user) return fatal('no such user: the foreign key refuses the conversation');
 	const given = post(params, 'status_code', false);
-	if (given !== false && given !== '' && given !== -1 && !isNumeric(given)) return fatal('status_code is no number');
+	if (given !== false && given !== '' && given !== -1 && !isNumeric(given))
+		return fatal('status_code is no number');
 	const code = given === false || given === '' || Number(given) === -1 ? 2 : Number(given);
 	const title = String(post(params, 'title', '') || '');
 	const agent = post(params, 'agent_id', -1);
 	const agentUser = isNumeric(agent) && Number(agent) > 0 ? data.user(agent) : undefined;
-	if (isNumeric(agent) && Number(agent) > 0 && !agentUser) return fatal('no such agent: the foreign key refuses the conversation');
+	if (isNumeric(agent) && Number(agent) > 0 && !agentUser)
+		return fatal('no such agent: the foreign key refuses the conversation');
 	const tags = post(params, 'tags', false);
 	const department = post(params, 'department', -1);
 	const { conversation: c } = store.createConversation(
@@ -219,14 +245,28 @@ function updateConversationAgent(ctx) {
 	if (!isNumeric(params.conversation_id)) return fatal('conversation_id is not numeric');
 	const agent = params.agent_id;
 	const agentUser = empty(agent) ? undefined : data.user(agent);
-	if (!empty(agent) && (!agentUser || !['agent', 'admin'].includes(data.userType(agentUser)))) return error('not-an-agent');
+	if (!empty(agent) && (!agentUser || !['agent', 'admin'].includes(data.userType(agentUser))))
+		return error('not-an-agent');
 	const c = data.conversation(params.conversation_id);
-	if (!c) return agentUser ? fatal('no such conversation: the foreign key refuses the event message') : ok(true);
+	if (!c)
+		return agentUser
+			? fatal('no such conversation: the foreign key refuses the event message')
+			: ok(true);
 	c.assignee_id = agentUser ? agentUser.id : null;
 	setStatus(ctx, c, 2);
 	if (agentUser) {
 		const names = (/** @type {User} */ u) => `${data.names(u).first} ${data.names(u).last}`.trim();
-		writeMessage(ctx, c, data.admin, '', JSON.stringify({ event: `conversation-agent-update-${productId(agentUser.id)}`, agent_name: names(data.admin), agent_name_assigned: names(agentUser) }));
+		writeMessage(
+			ctx,
+			c,
+			data.admin,
+			'',
+			JSON.stringify({
+				event: `conversation-agent-update-${productId(agentUser.id)}`,
+				agent_name: names(data.admin),
+				agent_name_assigned: names(agentUser),
+			}),
+		);
 		store.emit('conversationAssigned', { conversation: c, assignee_id: agentUser.id }, 'api');
 	}
 	return ok(true);
@@ -243,16 +283,28 @@ function updateConversationStatus(ctx) {
 	let outcome;
 	if (validStatus(status)) {
 		const code = Number(status);
-		if (!c && code >= 3) return fatal('no such conversation: the foreign key refuses the event message');
+		if (!c && code >= 3)
+			return fatal('no such conversation: the foreign key refuses the event message');
 		if (c) {
 			setStatus(ctx, c, code);
-			if (code >= 3) writeMessage(ctx, c, data.admin, '', JSON.stringify({ event: `conversation-status-update-${code}`, agent_name: `${data.names(data.admin).first} ${data.names(data.admin).last}`.trim() }));
+			if (code >= 3)
+				writeMessage(
+					ctx,
+					c,
+					data.admin,
+					'',
+					JSON.stringify({
+						event: `conversation-status-update-${code}`,
+						agent_name: `${data.names(data.admin).first} ${data.names(data.admin).last}`.trim(),
+					}),
+				);
 		}
 		outcome = ok(true);
 	} else if (Number(status) === 5) {
 		// 5 empties the trash.
 		const trash = store.state.conversations.filter((x) => data.statusCode(x) === 4);
-		for (const x of trash) store.state.conversations.splice(store.state.conversations.indexOf(x), 1);
+		for (const x of trash)
+			store.state.conversations.splice(store.state.conversations.indexOf(x), 1);
 		store.conversationIndex.clear();
 		store.state.conversations.forEach((x, i) => store.conversationIndex.set(x.id, i));
 		outcome = ok(trash.length > 0);
@@ -267,7 +319,8 @@ function updateConversationStatus(ctx) {
 /** @param {CallContext} ctx @returns {Outcome} */
 function getNewMessages(ctx) {
 	const { data, params } = ctx;
-	if (!isNumeric(params.conversation_id) || !isNumeric(params.user_id)) return fatal('an id is not numeric');
+	if (!isNumeric(params.conversation_id) || !isNumeric(params.user_id))
+		return fatal('an id is not numeric');
 	const c = data.conversation(params.conversation_id);
 	if (!c || c.user_id !== data.user(params.user_id)?.id) return ok([]);
 	const since = String(params.datetime);
@@ -277,7 +330,9 @@ function getNewMessages(ctx) {
 	return ok(
 		data
 			.messagesOf(c)
-			.filter((m) => sqlTime(m.created_at) > since || (byId && Number(productId(m.id)) > Number(lastId)))
+			.filter(
+				(m) => sqlTime(m.created_at) > since || (byId && Number(productId(m.id)) > Number(lastId)),
+			)
 			.map((m) => data.messageRow(m, c)),
 	);
 }

@@ -33,7 +33,10 @@ function addNote(ctx) {
 	const { key, notes } = notesOf(ctx);
 	const id = Math.floor(Math.random() * 100000);
 	const { user_id, name, message } = ctx.params;
-	ctx.data.notes.set(key, [...notes, { id, user_id, name, message: String(message), date: sqlTime(ctx.store.timestamp()) }]);
+	ctx.data.notes.set(key, [
+		...notes,
+		{ id, user_id, name, message: String(message), date: sqlTime(ctx.store.timestamp()) },
+	]);
 	return ok(id);
 }
 
@@ -68,7 +71,16 @@ function updateConversationDepartment(ctx) {
 	const department = params.department;
 	c.department = empty(department) || Number(department) === -1 ? null : String(department);
 	const admin = `${data.names(data.admin).first} ${data.names(data.admin).last}`.trim();
-	writeMessage(ctx, c, data.admin, '', JSON.stringify({ event: `conversation-department-update-${String(department ?? '')}`, agent_name: admin }));
+	writeMessage(
+		ctx,
+		c,
+		data.admin,
+		'',
+		JSON.stringify({
+			event: `conversation-department-update-${String(department ?? '')}`,
+			agent_name: admin,
+		}),
+	);
 	return ok(true);
 }
 
@@ -79,8 +91,12 @@ function updateConversationDepartment(ctx) {
  */
 function updateTags(ctx) {
 	const given = post(ctx.params, 'tags', []);
-	const tags = (Array.isArray(given) ? given : []).map((tag) => String(tag).replaceAll(',', '').trim());
-	const c = isNumeric(ctx.params.conversation_id) ? ctx.data.conversation(ctx.params.conversation_id) : undefined;
+	const tags = (Array.isArray(given) ? given : []).map((tag) =>
+		String(tag).replaceAll(',', '').trim(),
+	);
+	const c = isNumeric(ctx.params.conversation_id)
+		? ctx.data.conversation(ctx.params.conversation_id)
+		: undefined;
 	if (!c) return ok(true);
 	if (post(ctx.params, 'add', false) && typeof c.sb_tags === 'string' && c.sb_tags !== '') {
 		for (const old of c.sb_tags.split(',')) if (!tags.includes(old)) tags.push(old);
@@ -97,8 +113,11 @@ function lifeFunctions(options) {
 	/** get-departments: by id, so a list when the ids are 0, 1, 2…, `[]` with none (PHP's json_encode). */
 	const departments = () => {
 		const list = options.departments ?? [];
-		if (list.every((d, i) => d.id === i)) return list.map((d) => ({ name: d.name, color: d.color ?? '', image: '' }));
-		return Object.fromEntries(list.map((d) => [String(d.id), { name: d.name, color: d.color ?? '', image: '' }]));
+		if (list.every((d, i) => d.id === i))
+			return list.map((d) => ({ name: d.name, color: d.color ?? '', image: '' }));
+		return Object.fromEntries(
+			list.map((d) => [String(d.id), { name: d.name, color: d.color ?? '', image: '' }]),
+		);
 	};
 	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
 	const functions = {
@@ -107,7 +126,12 @@ function lifeFunctions(options) {
 		'delete-note': deleteNote,
 		'update-conversation-department': updateConversationDepartment,
 		'get-departments': () => ok(departments()),
-		'get-agents-ids': (ctx) => ok(ctx.store.state.users.filter((u) => ['agent', 'admin'].includes(ctx.data.userType(u))).map((u) => Number(productId(u.id)))),
+		'get-agents-ids': (ctx) =>
+			ok(
+				ctx.store.state.users
+					.filter((u) => ['agent', 'admin'].includes(ctx.data.userType(u)))
+					.map((u) => Number(productId(u.id))),
+			),
 	};
 	/** Functions a later version adds, with the arguments it requires. @type {Map<string, string[]>} */
 	const added = new Map();

@@ -42,7 +42,10 @@ function storedAttachments(raw) {
 	if (!Array.isArray(list)) return '';
 	const pairs = list
 		.filter((a) => Array.isArray(a) && a[0] && a[1])
-		.map((a) => `[${[a[0], a[1], ...(a.length > 2 ? [a[2]] : [])].map((v) => JSON.stringify(String(v))).join(', ')}]`);
+		.map(
+			(a) =>
+				`[${[a[0], a[1], ...(a.length > 2 ? [a[2]] : [])].map((v) => JSON.stringify(String(v))).join(', ')}]`,
+		);
 	return pairs.length > 0 ? `[${pairs.join(',')}]` : '';
 }
 
@@ -62,10 +65,14 @@ function deliverMessage(ctx, send) {
 	/** @type {Record<string, unknown>} */ (m).attachments = send.attachments ?? '';
 	let code = send.statusCode;
 	if (code !== 'skip') {
-		if (code === -1 || code === false || !validStatus(code)) code = senderType === 'agent' || senderType === 'admin' ? 1 : 2;
+		if (code === -1 || code === false || !validStatus(code))
+			code = senderType === 'agent' || senderType === 'admin' ? 1 : 2;
 		if (Number(code) !== data.statusCode(c)) {
 			setStatus(ctx, c, Number(code));
-			ctx.fire('conversation-status-updated', { conversation_id: send.conversationId, status_code: code });
+			ctx.fire('conversation-status-updated', {
+				conversation_id: send.conversationId,
+				status_code: code,
+			});
 		}
 	}
 	const messageId = Number(productId(m.id));
@@ -79,7 +86,13 @@ function deliverMessage(ctx, send) {
 		conversation_status_code: code,
 		conversation_source: typeof c.source === 'string' ? c.source : '',
 	});
-	return { id: messageId, queue: false, human_takeover_active: false, notifications: [], message: text };
+	return {
+		id: messageId,
+		queue: false,
+		human_takeover_active: false,
+		notifications: [],
+		message: text,
+	};
 }
 
 /** @param {CallContext} ctx @returns {Outcome} */

@@ -43,7 +43,10 @@ function parseForm(text) {
 		let key = base;
 		for (const part of path) {
 			const next = target[key];
-			const child = typeof next === 'object' && next !== null ? /** @type {Record<string, unknown>} */ (next) : {};
+			const child =
+				typeof next === 'object' && next !== null
+					? /** @type {Record<string, unknown>} */ (next)
+					: {};
 			target[key] = child;
 			target = child;
 			key = part === '' ? String(Object.keys(child).length) : part;
@@ -69,7 +72,9 @@ function decode(s) {
  */
 function listify(value) {
 	if (typeof value !== 'object' || value === null) return value;
-	const entries = Object.entries(value).map(([k, v]) => /** @type {[string, unknown]} */ ([k, listify(v)]));
+	const entries = Object.entries(value).map(
+		([k, v]) => /** @type {[string, unknown]} */ ([k, listify(v)]),
+	);
 	const isList = entries.length > 0 && entries.every(([k], i) => k === String(i));
 	return isList ? entries.map(([, v]) => v) : Object.fromEntries(entries);
 }
@@ -82,11 +87,14 @@ function listify(value) {
  */
 function requestParams(text, contentType) {
 	/** @type {Params} */
-	let params = /^application\/x-www-form-urlencoded/i.test(contentType ?? '') ? parseForm(text) : {};
+	let params = /^application\/x-www-form-urlencoded/i.test(contentType ?? '')
+		? parseForm(text)
+		: {};
 	try {
 		const json = JSON.parse(text);
 		// An empty array or object is falsy to PHP, and a list would merge as numeric keys no function reads.
-		if (typeof json === 'object' && json !== null && !Array.isArray(json)) params = { ...params, ...json };
+		if (typeof json === 'object' && json !== null && !Array.isArray(json))
+			params = { ...params, ...json };
 	} catch {
 		// Not JSON: the form fields alone.
 	}
@@ -124,7 +132,15 @@ function isNumeric(v) {
 
 /** @param {unknown} v PHP's `empty()`. */
 function empty(v) {
-	return v === undefined || v === null || v === false || v === 0 || v === '' || v === '0' || (Array.isArray(v) && v.length === 0);
+	return (
+		v === undefined ||
+		v === null ||
+		v === false ||
+		v === 0 ||
+		v === '' ||
+		v === '0' ||
+		(Array.isArray(v) && v.length === 0)
+	);
 }
 
 /**
@@ -135,7 +151,10 @@ function empty(v) {
 function phpJson(value, options = {}) {
 	const text = JSON.stringify(value).replace(/\//g, '\\/');
 	if (options.rawUnicode) return text;
-	return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return text.replace(
+		/[\u0080-\uffff]/g,
+		(c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 }
 
 /** @param {string} iso An ISO timestamp; answers MySQL's `YYYY-MM-DD HH:MM:SS` (UTC). */
@@ -143,7 +162,8 @@ const sqlTime = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** @param {Buffer} bytes @param {number} length */
-const bcryptBase64 = (bytes, length) => Array.from(bytes.subarray(0, length), (b) => BCRYPT_ALPHABET[b & 63]).join('');
+const bcryptBase64 = (bytes, length) =>
+	Array.from(bytes.subarray(0, length), (b) => BCRYPT_ALPHABET[b & 63]).join('');
 
 /**
  * A password hash looking like PHP's `password_hash` (`$2y$10$` + salt + digest). Not bcrypt: the sandbox
@@ -163,4 +183,15 @@ function verifyPassword(password, hash) {
 	return crypto.timingSafeEqual(Buffer.from(again), Buffer.from(hash));
 }
 
-module.exports = { parseForm, requestParams, post, isset, isNumeric, empty, phpJson, sqlTime, hashPassword, verifyPassword };
+module.exports = {
+	parseForm,
+	requestParams,
+	post,
+	isset,
+	isNumeric,
+	empty,
+	phpJson,
+	sqlTime,
+	hashPassword,
+	verifyPassword,
+};

@@ -19,7 +19,9 @@ const { hashPassword, isNumeric, sqlTime } = require('./supportBoardPhp');
  * @typedef {{ admin: User, agent: User, bot: User }} Staff
  */
 
-const USER_TYPES = Object.freeze(/** @type {const} */ (['visitor', 'user', 'lead', 'agent', 'admin', 'bot']));
+const USER_TYPES = Object.freeze(
+	/** @type {const} */ (['visitor', 'user', 'lead', 'agent', 'admin', 'bot']),
+);
 /** The install predates every seeded record. */
 const INSTALL_TIME = '2023-12-31T00:00:00.000Z';
 const STATUS_OF = /** @type {const} */ ({ active: 0, pending: 2, closed: 3 });
@@ -56,10 +58,26 @@ class SupportBoardData {
 
 	/** After every seed: the admin owning the API token, an agent and the bot, as a fresh install has them. */
 	addStaff() {
-		const make = (/** @type {string} */ first, /** @type {string} */ last, /** @type {UserType} */ type, /** @type {string | null} */ email) => {
+		const make = (
+			/** @type {string} */ first,
+			/** @type {string} */ last,
+			/** @type {UserType} */ type,
+			/** @type {string | null} */ email,
+		) => {
 			const id = `u_${pad(++this.store.counters.user)}`;
 			/** @type {User} */
-			const user = { id, name: `${first} ${last}`, email, phone: null, tags: [], first_name: first, last_name: last, user_type: type, created_at: INSTALL_TIME, updated_at: INSTALL_TIME };
+			const user = {
+				id,
+				name: `${first} ${last}`,
+				email,
+				phone: null,
+				tags: [],
+				first_name: first,
+				last_name: last,
+				user_type: type,
+				created_at: INSTALL_TIME,
+				updated_at: INSTALL_TIME,
+			};
 			this.store.userIndex.set(id, this.store.state.users.length);
 			this.store.state.users.push(user);
 			return user;
@@ -98,11 +116,14 @@ class SupportBoardData {
 
 	/** @param {User} u */
 	names(u) {
-		if (typeof u.first_name === 'string') return { first: u.first_name, last: String(u.last_name ?? '') };
+		if (typeof u.first_name === 'string')
+			return { first: u.first_name, last: String(u.last_name ?? '') };
 		const name = (u.name ?? '').trim();
-		if (name === '') return { first: 'User', last: `#${Number(u.id.slice(2)) * 7919 % 100000}` };
+		if (name === '') return { first: 'User', last: `#${(Number(u.id.slice(2)) * 7919) % 100000}` };
 		const space = name.indexOf(' ');
-		return space > 0 ? { first: name.slice(0, space), last: name.slice(space + 1).trim() } : { first: name, last: '' };
+		return space > 0
+			? { first: name.slice(0, space), last: name.slice(space + 1).trim() }
+			: { first: name, last: '' };
 	}
 
 	/** @param {User} u */
@@ -126,7 +147,10 @@ class SupportBoardData {
 			first_name: first,
 			last_name: last,
 			email: u.email ?? null,
-			profile_image: typeof u.profile_image === 'string' ? u.profile_image : `${this.installUrl()}/media/user.svg`,
+			profile_image:
+				typeof u.profile_image === 'string'
+					? u.profile_image
+					: `${this.installUrl()}/media/user.svg`,
 			user_type: this.userType(u),
 			creation_time: sqlTime(u.created_at),
 			last_activity: sqlTime(typeof u.last_activity === 'string' ? u.last_activity : u.created_at),
@@ -143,7 +167,20 @@ class SupportBoardData {
 	/** search-users answers `SELECT *`: the table's columns in its order. @param {User} u */
 	userTableRow(u) {
 		const r = this.userRow(u);
-		return { id: r.id, first_name: r.first_name, last_name: r.last_name, password: typeof u.password === 'string' ? u.password : '', email: r.email, profile_image: r.profile_image, user_type: r.user_type, creation_time: r.creation_time, token: r.token, last_activity: r.last_activity, typing: '-1', department: r.department };
+		return {
+			id: r.id,
+			first_name: r.first_name,
+			last_name: r.last_name,
+			password: typeof u.password === 'string' ? u.password : '',
+			email: r.email,
+			profile_image: r.profile_image,
+			user_type: r.user_type,
+			creation_time: r.creation_time,
+			token: r.token,
+			last_activity: r.last_activity,
+			typing: '-1',
+			department: r.department,
+		};
 	}
 
 	/** `details` of get-user with extra: [{ slug, name, value }], slugs in alphabetical order as the table gives them. @param {User} u */
@@ -167,7 +204,9 @@ class SupportBoardData {
 
 	/** The sender's store id: seeded messages name only a type. @param {Message} m @param {Conversation} c */
 	senderId(m, c) {
-		const own = /** @type {string | undefined} */ (/** @type {Record<string, unknown>} */ (m).user_id);
+		const own = /** @type {string | undefined} */ (
+			/** @type {Record<string, unknown>} */ (m).user_id
+		);
 		if (own) return own;
 		if (m.type === 'user' && c.user_id) return c.user_id;
 		return this.agentId(c) ?? this.admin.id;
@@ -206,7 +245,9 @@ class SupportBoardData {
 	 * @param {{ agentView: boolean }} view
 	 */
 	conversationDetails(c, view) {
-		const owner = c.user_id ? this.store.state.users[this.store.userIndex.get(c.user_id) ?? -1] : undefined;
+		const owner = c.user_id
+			? this.store.state.users[this.store.userIndex.get(c.user_id) ?? -1]
+			: undefined;
 		const u = owner ? this.userRow(owner) : null;
 		const agent = this.agentId(c);
 		const tags = typeof c.sb_tags === 'string' && c.sb_tags !== '' ? c.sb_tags : null;
@@ -241,7 +282,10 @@ class SupportBoardData {
 
 	/** get-conversation / new-conversation: `{ messages, details }`. @param {Conversation} c @param {{ agentView: boolean }} view */
 	conversationObject(c, view) {
-		return { messages: this.messagesOf(c).map((m) => this.messageRow(m, c)), details: this.conversationDetails(c, view) };
+		return {
+			messages: this.messagesOf(c).map((m) => this.messageRow(m, c)),
+			details: this.conversationDetails(c, view),
+		};
 	}
 }
 

@@ -27,7 +27,8 @@ const ok = (value) => ({ ok: value });
 /** @param {string} code @returns {Outcome} */
 const refused = (code) => ({ refused: code });
 /** @param {string} code @param {string} [message] @returns {Outcome} */
-const error = (code, message) => (message === undefined ? { error: code } : { error: code, message });
+const error = (code, message) =>
+	message === undefined ? { error: code } : { error: code, message };
 /** @param {string} why Logged for the test author; the client sees an empty 500. @returns {Outcome} */
 const fatal = (why) => ({ fatal: why });
 

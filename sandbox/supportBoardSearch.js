@@ -30,12 +30,23 @@ function matches(ctx, c, m, search, first) {
 	const sender = ctx.data.user(row.user_id);
 	if (!sender) return false;
 	const d = ctx.data.conversationDetails(c, { agentView: false });
-	if (like(row.message, search) || like(row.attachments, search) || like(d.title, search) || like(d.tags, search)) return true;
+	if (
+		like(row.message, search) ||
+		like(row.attachments, search) ||
+		like(d.title, search) ||
+		like(d.tags, search)
+	)
+		return true;
 	const names = ctx.data.names(sender);
-	if (like(names.first, first) || like(names.last, first) || like(sender.email, search)) return true;
+	if (like(names.first, first) || like(names.last, first) || like(sender.email, search))
+		return true;
 	if (!isNumeric(search)) return false;
 	const n = Math.trunc(Number(search));
-	return Number(d.id) === n || Number(d.department) === n || (d.agent_id !== null && Number(d.agent_id) === n);
+	return (
+		Number(d.id) === n ||
+		Number(d.department) === n ||
+		(d.agent_id !== null && Number(d.agent_id) === n)
+	);
 }
 
 /** @param {CallContext} ctx @returns {Outcome} */
@@ -51,7 +62,9 @@ function searchConversations(ctx) {
 		const m = data.messagesOf(c).find((x) => matches(ctx, c, x, search, first));
 		if (m) picked.push({ c, m });
 	}
-	picked.sort((a, b) => (a.m.created_at < b.m.created_at ? 1 : a.m.created_at > b.m.created_at ? -1 : 0));
+	picked.sort((a, b) =>
+		a.m.created_at < b.m.created_at ? 1 : a.m.created_at > b.m.created_at ? -1 : 0,
+	);
 	return ok(picked.map(({ c, m }) => listRow(data, c, m)));
 }
 
@@ -69,9 +82,17 @@ function getUserConversations(ctx) {
 	for (const c of store.state.conversations) {
 		if (!mine(c) || (Number(exclude) !== -1 && productId(c.id) === String(exclude))) continue;
 		// The latest message with text or attachments, written by a user who still exists.
-		const m = [...data.messagesOf(c)].reverse().find((x) => x.message !== '' || data.messageField(x, 'attachments') !== '');
+		const m = [...data.messagesOf(c)]
+			.reverse()
+			.find((x) => x.message !== '' || data.messageField(x, 'attachments') !== '');
 		if (!m || !data.user(productId(data.senderId(m, c)))) continue;
-		const { conversation_first_name: _f, conversation_last_name: _l, conversation_profile_image: _p, conversation_user_type: _t, ...row } = listRow(data, c, m);
+		const {
+			conversation_first_name: _f,
+			conversation_last_name: _l,
+			conversation_profile_image: _p,
+			conversation_user_type: _t,
+			...row
+		} = listRow(data, c, m);
 		rows.push(row);
 	}
 	return ok(rows.sort((a, b) => Number(b.message_id) - Number(a.message_id)));

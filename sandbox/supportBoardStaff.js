@@ -16,9 +16,16 @@ const { productId } = require('./supportBoardRecords');
 
 /** @param {CallContext} ctx @returns {Outcome} */
 function countUsers(ctx) {
-	const types = ctx.store.state.users.map((u) => ctx.data.userType(u)).filter((type) => type !== 'bot');
+	const types = ctx.store.state.users
+		.map((u) => ctx.data.userType(u))
+		.filter((type) => type !== 'bot');
 	const count = (/** @type {string} */ type) => String(types.filter((t) => t === type).length);
-	return ok({ all: String(types.length), lead: count('lead'), user: count('user'), visitor: count('visitor') });
+	return ok({
+		all: String(types.length),
+		lead: count('lead'),
+		user: count('user'),
+		visitor: count('visitor'),
+	});
 }
 
 /** @param {CallContext} ctx @returns {Outcome} */

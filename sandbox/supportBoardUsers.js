@@ -14,8 +14,26 @@ const { fatal, ok, refused } = require('./supportBoardResult');
  */
 
 const PAGE = 100;
-const MAIN_FIELDS = ['id', 'first_name', 'last_name', 'email', 'profile_image', 'user_type', 'creation_time', 'last_activity', 'department'];
-const SETTINGS = /** @type {const} */ (['first_name', 'last_name', 'email', 'profile_image', 'password', 'user_type', 'department']);
+const MAIN_FIELDS = [
+	'id',
+	'first_name',
+	'last_name',
+	'email',
+	'profile_image',
+	'user_type',
+	'creation_time',
+	'last_activity',
+	'department',
+];
+const SETTINGS = /** @type {const} */ ([
+	'first_name',
+	'last_name',
+	'email',
+	'profile_image',
+	'password',
+	'user_type',
+	'department',
+]);
 
 /** api.php decodes these arguments when they come as JSON text; text that is not JSON becomes null. @param {unknown} v */
 function jsonArgument(v) {
@@ -44,13 +62,17 @@ function extraPairs(raw) {
 	if (typeof raw !== 'object' || raw === null) return out;
 	for (const [slug, v] of Object.entries(raw)) {
 		const pair = Array.isArray(v) ? v : [v, label(slug)];
-		out[slug] = [pair[0] === null || pair[0] === undefined ? '' : String(pair[0]), String(pair[1] ?? label(slug))];
+		out[slug] = [
+			pair[0] === null || pair[0] === undefined ? '' : String(pair[0]),
+			String(pair[1] ?? label(slug)),
+		];
 	}
 	return out;
 }
 
 /** MySQL's case-insensitive collation. @param {unknown} a @param {unknown} b */
-const same = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+const same = (a, b) =>
+	typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /** @param {CallContext} ctx @param {string} phone @param {User} [except] */
 function findByPhone(ctx, phone, except) {
@@ -64,35 +86,55 @@ function getUsers(ctx) {
 	const sorting = post(params, 'sorting', ['creation_time', 'DESC']);
 	const field = Array.isArray(sorting) ? String(sorting[0]) : '';
 	const direction = Array.isArray(sorting) ? String(sorting[1] ?? '').toUpperCase() : 'ASC';
-	if (MAIN_FIELDS.includes(field) && direction !== 'ASC' && direction !== 'DESC') return fatal(`sorting direction ${direction} is no SQL`);
+	if (MAIN_FIELDS.includes(field) && direction !== 'ASC' && direction !== 'DESC')
+		return fatal(`sorting direction ${direction} is no SQL`);
 	const types = jsonArgument(post(params, 'user_types', []));
 	const typeList = Array.isArray(types) ? types.map(String) : [];
 	const search = post(params, 'search', '');
 	const found = search ? new Set(searchUsers(ctx, String(search)).map((u) => u.id)) : null;
 	if (found && found.size === 0) return ok([]);
 	const ids = post(params, 'users_id', false);
-	const idList = Array.isArray(ids) ? new Set(ids.map((id) => `u_${String(id).padStart(4, '0')}`)) : null;
+	const idList = Array.isArray(ids)
+		? new Set(ids.map((id) => `u_${String(id).padStart(4, '0')}`))
+		: null;
 	let users = ctx.store.state.users.filter((u) => {
 		const type = data.userType(u);
-		return type !== 'bot' && (typeList.length === 0 || typeList.includes(type)) && (!found || found.has(u.id)) && (!idList || idList.has(u.id));
+		return (
+			type !== 'bot' &&
+			(typeList.length === 0 || typeList.includes(type)) &&
+			(!found || found.has(u.id)) &&
+			(!idList || idList.has(u.id))
+		);
 	});
 	let rows = users.map((u) => data.userRow(u));
 	if (MAIN_FIELDS.includes(field)) {
 		const key = /** @type {keyof (typeof rows)[number]} */ (field);
 		const sign = direction === 'DESC' ? -1 : 1;
-		const value = (/** @type {(typeof rows)[number]} */ r) => (field === 'id' ? Number(r.id) : r[key] === null ? null : String(r[key]).toLowerCase());
+		const value = (/** @type {(typeof rows)[number]} */ r) =>
+			field === 'id' ? Number(r.id) : r[key] === null ? null : String(r[key]).toLowerCase();
 		const order = rows.map((r, i) => ({ r, i, v: value(r) }));
-		order.sort((a, b) => (a.v === b.v ? 0 : a.v === null ? -sign : b.v === null ? sign : a.v < b.v ? -sign : sign) || a.i - b.i);
+		order.sort(
+			(a, b) =>
+				(a.v === b.v ? 0 : a.v === null ? -sign : b.v === null ? sign : a.v < b.v ? -sign : sign) ||
+				a.i - b.i,
+		);
 		rows = order.map((o) => o.r);
 	}
 	const page = Number(post(params, 'pagination', 0));
 	const start = (Number.isInteger(page) && page > 0 ? page : 0) * PAGE;
 	const slice = rows.slice(start, start + PAGE);
 	if (post(params, 'extra', false)) {
-		return ok(slice.map((r) => {
-			const extra = Object.fromEntries(Object.entries(data.extra(/** @type {User} */ (data.user(r.id)))).map(([slug, [v]]) => [slug, v]));
-			return { ...r, extra: Object.keys(extra).length > 0 ? extra : [] };
-		}));
+		return ok(
+			slice.map((r) => {
+				const extra = Object.fromEntries(
+					Object.entries(data.extra(/** @type {User} */ (data.user(r.id)))).map(([slug, [v]]) => [
+						slug,
+						v,
+					]),
+				);
+				return { ...r, extra: Object.keys(extra).length > 0 ? extra : [] };
+			}),
+		);
 	}
 	return ok(slice);
 }
@@ -101,12 +143,15 @@ function getUsers(ctx) {
 function searchUsers(ctx, text) {
 	const words = text.trim().split(' ').filter(Boolean);
 	if (words.length === 0) words.push('');
-	const like = (/** @type {unknown} */ v, /** @type {string} */ w) => typeof v === 'string' && v.toLowerCase().includes(w.toLowerCase());
+	const like = (/** @type {unknown} */ v, /** @type {string} */ w) =>
+		typeof v === 'string' && v.toLowerCase().includes(w.toLowerCase());
 	return ctx.store.state.users.filter((u) => {
 		if (ctx.data.userType(u) === 'bot') return false;
 		const { first, last } = ctx.data.names(u);
 		if (words.some((w) => like(first, w) || like(last, w))) return true;
-		return like(u.email, words[0]) || Object.values(ctx.data.extra(u)).some(([v]) => like(v, words[0]));
+		return (
+			like(u.email, words[0]) || Object.values(ctx.data.extra(u)).some(([v]) => like(v, words[0]))
+		);
 	});
 }
 
@@ -131,7 +176,8 @@ function getUserBy(ctx) {
 	/** @type {User | undefined} */
 	let found;
 	if (by === 'email') found = users.find((u) => same(u.email, v));
-	else if (by === 'first_name' || by === 'last_name') found = users.find((u) => same(ctx.data.names(u)[by === 'first_name' ? 'first' : 'last'], v));
+	else if (by === 'first_name' || by === 'last_name')
+		found = users.find((u) => same(ctx.data.names(u)[by === 'first_name' ? 'first' : 'last'], v));
 	else if (by === 'phone') found = findByPhone(ctx, v);
 	else found = users.find((u) => ctx.data.extra(u)[by]?.[0] === v);
 	// No row: sb_db_get answers its empty default, a string.
@@ -169,7 +215,8 @@ function addUser(ctx) {
 	const s = settingsOf(ctx);
 	const extra = extraPairs(jsonArgument(post(ctx.params, 'extra', {})));
 	const email = s.email ?? '';
-	if (email && ctx.store.state.users.some((u) => same(u.email, email))) return refused('duplicate-email');
+	if (email && ctx.store.state.users.some((u) => same(u.email, email)))
+		return refused('duplicate-email');
 	const phone = extra.phone?.[0];
 	if (phone && findByPhone(ctx, phone)) return refused('duplicate-phone');
 	let first = s.first_name ?? '';
@@ -179,7 +226,8 @@ function addUser(ctx) {
 		last = `#${Math.floor(Math.random() * 100000)}`;
 	}
 	const type = s.user_type || (email ? 'user' : 'visitor');
-	if (!USER_TYPES.includes(/** @type {import('./supportBoardRecords').UserType} */ (type))) return refused('invalid-user-type');
+	if (!USER_TYPES.includes(/** @type {import('./supportBoardRecords').UserType} */ (type)))
+		return refused('invalid-user-type');
 	if (type === 'user' && first && (!last || last.startsWith('#'))) [first, last] = splitName(first);
 	const { phone: _phone, ...rest } = extra;
 	const own = Object.fromEntries(Object.entries(rest).filter(([, [v]]) => v && v !== 'null'));
@@ -209,7 +257,8 @@ function updateUser(ctx) {
 	const extra = extraPairs(jsonArgument(post(ctx.params, 'settings_extra', {})));
 	const user = ctx.data.user(id);
 	const email = s.email ? s.email.trim() : '';
-	if (email && ctx.store.state.users.some((u) => u !== user && same(u.email, email))) return refused('duplicate-email');
+	if (email && ctx.store.state.users.some((u) => u !== user && same(u.email, email)))
+		return refused('duplicate-email');
 	if (extra.phone?.[0] && findByPhone(ctx, extra.phone[0], user)) return refused('duplicate-phone');
 	/** @type {Record<string, unknown>} */
 	const patch = {};

@@ -57,7 +57,9 @@ function asForm(value) {
 		return items.length > 0 ? items : undefined;
 	}
 	if (typeof value === 'object') {
-		const entries = Object.entries(value).map(([k, v]) => /** @type {[string, unknown]} */ ([k, asForm(v)])).filter(([, v]) => v !== undefined);
+		const entries = Object.entries(value)
+			.map(([k, v]) => /** @type {[string, unknown]} */ ([k, asForm(v)]))
+			.filter(([, v]) => v !== undefined);
 		return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 	}
 	return String(value);
@@ -99,7 +101,12 @@ class SupportBoardVisitor {
 	/** The widget's message object (`SBMessage.details`), as serialised. @param {import('./store').Message} m @param {Conversation} c */
 	widgetMessage(m, c) {
 		const { payload: _p, conversation_id: _c, ...row } = this.data.messageRow(m, c);
-		return { details: asForm({ ...row, full_name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() }) };
+		return {
+			details: asForm({
+				...row,
+				full_name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+			}),
+		};
 	}
 
 	/**
@@ -109,19 +116,48 @@ class SupportBoardVisitor {
 	 * @param {Fire} fire
 	 */
 	start(input, fire) {
-		if (typeof input?.message !== 'string' || input.message.trim() === '') throw new SandboxError(422, 'message is required', 'message');
+		if (typeof input?.message !== 'string' || input.message.trim() === '')
+			throw new SandboxError(422, 'message is required', 'message');
 		const email = input.email?.trim() || null;
-		let user = email ? this.store.state.users.find((u) => u.email?.toLowerCase() === email.toLowerCase()) : undefined;
+		let user = email
+			? this.store.state.users.find((u) => u.email?.toLowerCase() === email.toLowerCase())
+			: undefined;
 		if (!user) {
 			const first = input.first_name || 'User';
-			const last = input.first_name ? (input.last_name ?? '') : `#${Math.floor(Math.random() * 100000)}`;
-			user = this.store.createUser({ name: `${first} ${last}`.trim(), email, phone: null, first_name: first, last_name: last, user_type: email ? 'user' : 'visitor', password: '' }, 'visitor');
+			const last = input.first_name
+				? (input.last_name ?? '')
+				: `#${Math.floor(Math.random() * 100000)}`;
+			user = this.store.createUser(
+				{
+					name: `${first} ${last}`.trim(),
+					email,
+					phone: null,
+					first_name: first,
+					last_name: last,
+					user_type: email ? 'user' : 'visitor',
+					password: '',
+				},
+				'visitor',
+			);
 		}
 		const title = input.title ?? '';
-		const { conversation: c } = this.store.createConversation({ user_id: user.id, status: 'pending', status_code: 2, subject: title.charAt(0).toUpperCase() + title.slice(1), source: '' }, 'visitor');
+		const { conversation: c } = this.store.createConversation(
+			{
+				user_id: user.id,
+				status: 'pending',
+				status_code: 2,
+				subject: title.charAt(0).toUpperCase() + title.slice(1),
+				source: '',
+			},
+			'visitor',
+		);
 		fire('new-conversation-created', this.data.conversationObject(c, { agentView: false }));
 		const sent = this.say(productId(c.id), input.message, fire);
-		return { user: this.data.userRow(user), conversation: this.data.conversationDetails(c, { agentView: false }), message: sent };
+		return {
+			user: this.data.userRow(user),
+			conversation: this.data.conversationDetails(c, { agentView: false }),
+			message: sent,
+		};
 	}
 
 	/**
@@ -136,7 +172,14 @@ class SupportBoardVisitor {
 		if (!c.user_id) throw new SandboxError(422, 'the conversation has no user');
 		const sender = this.user(productId(c.user_id));
 		const ctx = { data: this.data, store: this.store, params: {}, fire };
-		const answer = deliverMessage(ctx, { sender, conversation: c, text, statusCode: -1, senderId: productId(sender.id), conversationId: productId(c.id) });
+		const answer = deliverMessage(ctx, {
+			sender,
+			conversation: c,
+			text,
+			statusCode: -1,
+			senderId: productId(sender.id),
+			conversationId: productId(c.id),
+		});
 		this.seen.set(c.id, answer.id);
 		return answer;
 	}
@@ -151,10 +194,23 @@ class SupportBoardVisitor {
 	receive(conversationId, fire) {
 		const c = this.conversation(conversationId);
 		const after = this.seen.get(c.id) ?? 0;
-		const fresh = this.data.messagesOf(c).filter((m) => Number(productId(m.id)) > after && this.data.senderId(m, c) !== c.user_id && m.message !== '');
+		const fresh = this.data
+			.messagesOf(c)
+			.filter(
+				(m) =>
+					Number(productId(m.id)) > after &&
+					this.data.senderId(m, c) !== c.user_id &&
+					m.message !== '',
+			);
 		if (fresh.length > 0) {
-			this.seen.set(c.id, Number(productId(/** @type {import('./store').Message} */ (fresh.at(-1)).id)));
-			fire('new-messages', { messages: fresh.map((m) => this.widgetMessage(m, c)), conversation_id: productId(c.id) });
+			this.seen.set(
+				c.id,
+				Number(productId(/** @type {import('./store').Message} */ (fresh.at(-1)).id)),
+			);
+			fire('new-messages', {
+				messages: fresh.map((m) => this.widgetMessage(m, c)),
+				conversation_id: productId(c.id),
+			});
 		}
 		if (this.data.statusCode(c) === 1) {
 			c.status_code = 0;
@@ -172,7 +228,10 @@ class SupportBoardVisitor {
 	receiveConversation(conversationId, fire) {
 		const c = this.conversation(conversationId);
 		const messages = this.data.messagesOf(c).filter((m) => m.message !== '');
-		fire('new-conversation', { details: asForm(this.data.conversationDetails(c, { agentView: false })), messages: messages.map((m) => this.widgetMessage(m, c)) });
+		fire('new-conversation', {
+			details: asForm(this.data.conversationDetails(c, { agentView: false })),
+			messages: messages.map((m) => this.widgetMessage(m, c)),
+		});
 		return this.data.conversationObject(c, { agentView: false });
 	}
 
@@ -184,15 +243,39 @@ class SupportBoardVisitor {
 	 */
 	register(input, fire) {
 		const email = input?.email?.trim();
-		if (!email || !input.password) throw new SandboxError(422, 'email and password are required', 'email');
-		if (this.store.state.users.some((u) => u.email?.toLowerCase() === email.toLowerCase())) return { refused: 'duplicate-email' };
+		if (!email || !input.password)
+			throw new SandboxError(422, 'email and password are required', 'email');
+		if (this.store.state.users.some((u) => u.email?.toLowerCase() === email.toLowerCase()))
+			return { refused: 'duplicate-email' };
 		const first = input.first_name ?? '';
 		const last = input.last_name ?? '';
-		const user = this.store.createUser({ name: `${first} ${last}`.trim(), email, phone: null, first_name: first || 'User', last_name: last, user_type: 'user', password: hashPassword(input.password) }, 'visitor');
+		const user = this.store.createUser(
+			{
+				name: `${first} ${last}`.trim(),
+				email,
+				phone: null,
+				first_name: first || 'User',
+				last_name: last,
+				user_type: 'user',
+				password: hashPassword(input.password),
+			},
+			'visitor',
+		);
 		/** @type {Record<string, unknown>} */
-		const form = { first_name: first, last_name: last, email, password: input.password, 'password-check': input.password, id: productId(user.id) };
+		const form = {
+			first_name: first,
+			last_name: last,
+			email,
+			password: input.password,
+			'password-check': input.password,
+			id: productId(user.id),
+		};
 		/** @type {Record<string, unknown>} */
-		const data = { id: 'registration', conversation_id: input.conversationId === undefined ? false : input.conversationId, user: form };
+		const data = {
+			id: 'registration',
+			conversation_id: input.conversationId === undefined ? false : input.conversationId,
+			user: form,
+		};
 		if (input.extra && Object.keys(input.extra).length > 0) data.extra = input.extra;
 		fire('registration', asForm(data));
 		return { user: this.data.userRow(user) };
@@ -206,12 +289,26 @@ class SupportBoardVisitor {
 	 */
 	login(input, fire) {
 		const email = input?.email?.trim().toLowerCase();
-		const user = email ? this.store.state.users.find((u) => u.email?.toLowerCase() === email) : undefined;
+		const user = email
+			? this.store.state.users.find((u) => u.email?.toLowerCase() === email)
+			: undefined;
 		const hash = typeof user?.password === 'string' ? user.password : '';
-		if (!user || !verifyPassword(String(input.password ?? ''), hash)) return { refused: 'invalid-login' };
+		if (!user || !verifyPassword(String(input.password ?? ''), hash))
+			return { refused: 'invalid-login' };
 		const row = this.data.userRow(user);
 		if (['agent', 'admin'].includes(row.user_type)) return { refused: 'agent-login' };
-		const details = { id: row.id, profile_image: row.profile_image, first_name: row.first_name, last_name: row.last_name, email: row.email, user_type: row.user_type, token: row.token, url: this.installUrl(), password: hash, conversation_id: input.conversationId === undefined ? false : input.conversationId };
+		const details = {
+			id: row.id,
+			profile_image: row.profile_image,
+			first_name: row.first_name,
+			last_name: row.last_name,
+			email: row.email,
+			user_type: row.user_type,
+			token: row.token,
+			url: this.installUrl(),
+			password: hash,
+			conversation_id: input.conversationId === undefined ? false : input.conversationId,
+		};
 		fire('login', asForm({ details }));
 		return { user: row };
 	}
@@ -224,8 +321,16 @@ class SupportBoardVisitor {
 	followUp(input, fire) {
 		const email = input?.email?.trim();
 		if (!email) throw new SandboxError(422, 'email is required', 'email');
-		const owner = input.userId !== undefined ? this.user(input.userId) : this.user(productId(this.conversation(input.conversationId).user_id ?? 'u_0'));
-		if (this.store.state.users.some((u) => u !== owner && u.email?.toLowerCase() === email.toLowerCase())) return { refused: 'duplicate-email' };
+		const owner =
+			input.userId !== undefined
+				? this.user(input.userId)
+				: this.user(productId(this.conversation(input.conversationId).user_id ?? 'u_0'));
+		if (
+			this.store.state.users.some(
+				(u) => u !== owner && u.email?.toLowerCase() === email.toLowerCase(),
+			)
+		)
+			return { refused: 'duplicate-email' };
 		/** @type {Record<string, unknown>} */
 		const patch = { email, user_type: 'user' };
 		if (input.name) {

@@ -10,15 +10,31 @@ const { phpJson } = require('./supportBoardPhp');
  */
 
 /** Every name `sb_webhooks` knows. */
-const SUPPORT_BOARD_WEBHOOKS = Object.freeze(/** @type {const} */ ([
-	'message-sent', 'new-conversation-created', 'conversation-status-updated', 'new-messages', 'new-conversation',
-	'registration', 'login', 'user-deleted', 'new-email-address', 'message-deleted', 'rich-message', 'email-sent',
-	'sms-sent', 'bot-message', 'dialogflow-message', 'slack-message-sent',
-]));
+const SUPPORT_BOARD_WEBHOOKS = Object.freeze(
+	/** @type {const} */ ([
+		'message-sent',
+		'new-conversation-created',
+		'conversation-status-updated',
+		'new-messages',
+		'new-conversation',
+		'registration',
+		'login',
+		'user-deleted',
+		'new-email-address',
+		'message-deleted',
+		'rich-message',
+		'email-sent',
+		'sms-sent',
+		'bot-message',
+		'dialogflow-message',
+		'slack-message-sent',
+	]),
+);
 /** @typedef {(typeof SUPPORT_BOARD_WEBHOOKS)[number]} SupportBoardWebhook */
 
 /** The product's curl user agent. */
-const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/114.0.0.0 Safari/537.36';
+const USER_AGENT =
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/114.0.0.0 Safari/537.36';
 /** curl's CURLOPT_TIMEOUT in `sb_curl`. */
 const TIMEOUT_MS = 10_000;
 
@@ -59,7 +75,8 @@ const DEFAULT_CONFIG = Object.freeze({ active: true, url: null, key: '', allowed
  * @returns {Readonly<SupportBoardWebhookConfig>}
  */
 function mergeConfig(base, patch) {
-	if (typeof patch !== 'object' || patch === null) throw new TypeError('webhook settings must be an object');
+	if (typeof patch !== 'object' || patch === null)
+		throw new TypeError('webhook settings must be an object');
 	const next = { ...base };
 	for (const [name, value] of Object.entries(patch)) {
 		if (value === undefined) continue;
@@ -67,14 +84,21 @@ function mergeConfig(base, patch) {
 			if (typeof value !== 'boolean') throw new TypeError('active must be a boolean');
 			next.active = value;
 		} else if (name === 'url') {
-			if (value !== null && (typeof value !== 'string' || !/^https?:\/\//.test(value))) throw new TypeError('url must be an http(s) URL or null');
+			if (value !== null && (typeof value !== 'string' || !/^https?:\/\//.test(value)))
+				throw new TypeError('url must be an http(s) URL or null');
 			next.url = value === '' ? null : value;
 		} else if (name === 'key') {
 			if (typeof value !== 'string') throw new TypeError('key must be a string');
 			next.key = value;
 		} else if (name === 'allowed') {
-			const list = value === null ? null : typeof value === 'string' ? value.replace(/ /g, '').split(',').filter(Boolean) : value;
-			if (list !== null && (!Array.isArray(list) || list.some((n) => typeof n !== 'string'))) throw new TypeError('allowed must be a comma-separated string, a list of names or null');
+			const list =
+				value === null
+					? null
+					: typeof value === 'string'
+						? value.replace(/ /g, '').split(',').filter(Boolean)
+						: value;
+			if (list !== null && (!Array.isArray(list) || list.some((n) => typeof n !== 'string')))
+				throw new TypeError('allowed must be a comma-separated string, a list of names or null');
 			next.allowed = list === null || list.length === 0 ? null : Object.freeze([...list]);
 		} else {
 			throw new TypeError(`unknown webhook setting ${name}`);
@@ -113,11 +137,24 @@ class SupportBoardWebhooks {
 	 */
 	async fire(name, data, senderUrl) {
 		const cfg = this.config;
-		if (!cfg.active || !cfg.url || !SUPPORT_BOARD_WEBHOOKS.includes(/** @type {SupportBoardWebhook} */ (name))) return;
+		if (
+			!cfg.active ||
+			!cfg.url ||
+			!SUPPORT_BOARD_WEBHOOKS.includes(/** @type {SupportBoardWebhook} */ (name))
+		)
+			return;
 		if (cfg.allowed && !cfg.allowed.includes(name)) return;
-		const body = phpJson({ function: name, key: cfg.key, data, 'sender-url': senderUrl }, { rawUnicode: true });
+		const body = phpJson(
+			{ function: name, key: cfg.key, data, 'sender-url': senderUrl },
+			{ rawUnicode: true },
+		);
 		/** @type {Record<string, string>} */
-		const headers = { 'user-agent': USER_AGENT, accept: '*/*', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+		const headers = {
+			'user-agent': USER_AGENT,
+			accept: '*/*',
+			'content-type': 'application/json',
+			'content-length': String(Buffer.byteLength(body)),
+		};
 		const started = Date.now();
 		const at = this.now().toISOString();
 		const url = cfg.url;
@@ -125,7 +162,16 @@ class SupportBoardWebhooks {
 		const sending = this.post(url, headers, body, TIMEOUT_MS, signal).then((result) => {
 			if (signal.aborted) return;
 			/** @type {SupportBoardDelivery} */
-			const entry = { function: name, url, status: result.status, at, headers, body, data: JSON.parse(body).data, durationMs: Date.now() - started };
+			const entry = {
+				function: name,
+				url,
+				status: result.status,
+				at,
+				headers,
+				body,
+				data: JSON.parse(body).data,
+				durationMs: Date.now() - started,
+			};
 			if (result.error) entry.error = result.error;
 			if (result.response !== undefined) entry.response = result.response;
 			this.deliveries.push(entry);
@@ -147,4 +193,8 @@ class SupportBoardWebhooks {
 	}
 }
 
-module.exports = { SUPPORT_BOARD_WEBHOOKS, SupportBoardWebhooks, mergeSupportBoardWebhookConfig: mergeConfig };
+module.exports = {
+	SUPPORT_BOARD_WEBHOOKS,
+	SupportBoardWebhooks,
+	mergeSupportBoardWebhookConfig: mergeConfig,
+};

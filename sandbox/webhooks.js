@@ -38,7 +38,16 @@ const crypto = require('node:crypto');
  */
 
 /** The six kinds of webhook event (spec §6), named as the change events they come from. */
-const WEBHOOK_KINDS = Object.freeze(/** @type {const} */ (['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated', 'tagApplied', 'leadCaptured']));
+const WEBHOOK_KINDS = Object.freeze(
+	/** @type {const} */ ([
+		'conversationCreated',
+		'messageCreated',
+		'conversationClosed',
+		'userCreated',
+		'tagApplied',
+		'leadCaptured',
+	]),
+);
 /** @typedef {(typeof WEBHOOK_KINDS)[number]} WebhookKind */
 /**
  * Payload styles, each a different envelope and naming:
@@ -48,14 +57,18 @@ const WEBHOOK_KINDS = Object.freeze(/** @type {const} */ (['conversationCreated'
  * - `nested`: JSON `{ webhook: { event: 'new_conversation', event_id, timestamp, source }, payload: { conversation, user, message } }`
  * - `human`: camelCase JSON `{ event: 'New Conversation', eventId, occurredAt, via, conversationId, userId, messageId, conversation, contact, message }`
  */
-const WEBHOOK_STYLES = Object.freeze(/** @type {const} */ (['dotted', 'flat-php', 'event-header', 'nested', 'human']));
+const WEBHOOK_STYLES = Object.freeze(
+	/** @type {const} */ (['dotted', 'flat-php', 'event-header', 'nested', 'human']),
+);
 /** @typedef {(typeof WEBHOOK_STYLES)[number]} WebhookStyle */
 /**
  * One-shot spoiling of the next event's signature, for negative tests: `body` changes the body after
  * signing, `signature` signs with another secret, `stale` dates the timestamp 10 minutes back,
  * `unsigned` leaves the three `webhook-*` headers out.
  */
-const WEBHOOK_TAMPERS = Object.freeze(/** @type {const} */ (['body', 'signature', 'stale', 'unsigned']));
+const WEBHOOK_TAMPERS = Object.freeze(
+	/** @type {const} */ (['body', 'signature', 'stale', 'unsigned']),
+);
 /** @typedef {(typeof WEBHOOK_TAMPERS)[number]} WebhookTamper */
 
 /**
@@ -161,7 +174,11 @@ const RESPONSE_KEEP = 2000;
 /** @type {Readonly<WebhookConfig>} */
 const DEFAULT_WEBHOOK_CONFIG = Object.freeze({
 	urls: Object.freeze([]),
-	kinds: Object.freeze(/** @type {Record<WebhookKind, boolean>} */ (Object.fromEntries(WEBHOOK_KINDS.map((k) => [k, true])))),
+	kinds: Object.freeze(
+		/** @type {Record<WebhookKind, boolean>} */ (
+			Object.fromEntries(WEBHOOK_KINDS.map((k) => [k, true]))
+		),
+	),
 	style: 'dotted',
 	secret: null,
 	retry: null,
@@ -178,7 +195,8 @@ function parseWebhookUrls(value) {
 	/** @type {string[]} */
 	let entries;
 	if (typeof value === 'string') entries = value.split(/[\s,]+/);
-	else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) entries = value.flatMap((v) => v.split(/[\s,]+/));
+	else if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+		entries = value.flatMap((v) => v.split(/[\s,]+/));
 	else throw new TypeError('urls must be a comma-separated string or an array of strings');
 	/** @type {string[]} */
 	const urls = [];
@@ -190,7 +208,8 @@ function parseWebhookUrls(value) {
 		} catch {
 			throw new TypeError(`webhook URL "${entry}" is not a valid http(s) URL`);
 		}
-		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`webhook URL "${entry}" is not an http(s) URL`);
+		if (url.protocol !== 'http:' && url.protocol !== 'https:')
+			throw new TypeError(`webhook URL "${entry}" is not an http(s) URL`);
 		if (!urls.includes(entry)) urls.push(entry);
 	}
 	return urls;
@@ -206,16 +225,26 @@ function parseWebhookUrls(value) {
 function parseKinds(value, current) {
 	/** @param {string} name @returns {WebhookKind} */
 	const known = (name) => {
-		if (!WEBHOOK_KINDS.includes(/** @type {WebhookKind} */ (name))) throw new TypeError(`unknown webhook kind ${name}; kinds are ${WEBHOOK_KINDS.join(', ')}`);
+		if (!WEBHOOK_KINDS.includes(/** @type {WebhookKind} */ (name)))
+			throw new TypeError(`unknown webhook kind ${name}; kinds are ${WEBHOOK_KINDS.join(', ')}`);
 		return /** @type {WebhookKind} */ (name);
 	};
 	if (typeof value === 'string' || Array.isArray(value)) {
 		const list = typeof value === 'string' ? value.split(/[\s,]+/) : value;
-		if (!list.every((v) => typeof v === 'string')) throw new TypeError('kinds must name webhook kinds');
-		const on = new Set(list.map((v) => v.trim()).filter(Boolean).map(known));
-		return /** @type {Record<WebhookKind, boolean>} */ (Object.fromEntries(WEBHOOK_KINDS.map((k) => [k, on.has(k)])));
+		if (!list.every((v) => typeof v === 'string'))
+			throw new TypeError('kinds must name webhook kinds');
+		const on = new Set(
+			list
+				.map((v) => v.trim())
+				.filter(Boolean)
+				.map(known),
+		);
+		return /** @type {Record<WebhookKind, boolean>} */ (
+			Object.fromEntries(WEBHOOK_KINDS.map((k) => [k, on.has(k)]))
+		);
 	}
-	if (typeof value !== 'object' || value === null) throw new TypeError('kinds must be an object of booleans or a list of kinds');
+	if (typeof value !== 'object' || value === null)
+		throw new TypeError('kinds must be an object of booleans or a list of kinds');
 	const next = { ...current };
 	for (const [name, on] of Object.entries(value)) {
 		if (typeof on !== 'boolean') throw new TypeError(`kinds.${name} must be a boolean`);
@@ -230,25 +259,30 @@ function parseKinds(value, current) {
  * @returns {Readonly<WebhookConfig>}
  */
 function mergeWebhookConfig(base, patch) {
-	if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new TypeError('webhook configuration must be an object');
+	if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
+		throw new TypeError('webhook configuration must be an object');
 	const allowed = ['urls', 'kinds', 'style', 'secret', 'retry', 'timeoutMs'];
 	for (const key of Object.keys(patch)) {
-		if (!allowed.includes(key)) throw new TypeError(`unknown webhook setting ${key}; settings are ${allowed.join(', ')}`);
+		if (!allowed.includes(key))
+			throw new TypeError(`unknown webhook setting ${key}; settings are ${allowed.join(', ')}`);
 	}
 	/** @type {WebhookConfig} */
 	const next = { ...base, urls: [...base.urls], kinds: { ...base.kinds } };
 	if (patch.urls !== undefined) next.urls = parseWebhookUrls(patch.urls ?? '');
 	if (patch.kinds !== undefined) next.kinds = parseKinds(patch.kinds, base.kinds);
 	if (patch.style !== undefined) {
-		if (!WEBHOOK_STYLES.includes(patch.style)) throw new TypeError(`style must be one of ${WEBHOOK_STYLES.join(', ')}`);
+		if (!WEBHOOK_STYLES.includes(patch.style))
+			throw new TypeError(`style must be one of ${WEBHOOK_STYLES.join(', ')}`);
 		next.style = patch.style;
 	}
 	if (patch.secret !== undefined) {
 		const secret = patch.secret === '' ? null : patch.secret;
-		if (secret !== null && typeof secret !== 'string') throw new TypeError('secret must be a string or null');
+		if (secret !== null && typeof secret !== 'string')
+			throw new TypeError('secret must be a string or null');
 		if (typeof secret === 'string' && secret.startsWith('whsec_')) {
 			const encoded = secret.slice('whsec_'.length);
-			if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) throw new TypeError('a whsec_ secret must be followed by base64');
+			if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded))
+				throw new TypeError('a whsec_ secret must be followed by base64');
 		}
 		next.secret = secret;
 	}
@@ -258,16 +292,25 @@ function mergeWebhookConfig(base, patch) {
 		else {
 			const attempts = typeof r === 'number' ? r : r.attempts;
 			const delayMs = typeof r === 'number' ? 200 : (r.delayMs ?? 200);
-			if (!Number.isInteger(attempts) || attempts < 1) throw new TypeError('retry.attempts must be a positive integer (attempts in all, the first included)');
-			if (!Number.isInteger(delayMs) || delayMs < 0) throw new TypeError('retry.delayMs must be a non-negative integer');
+			if (!Number.isInteger(attempts) || attempts < 1)
+				throw new TypeError(
+					'retry.attempts must be a positive integer (attempts in all, the first included)',
+				);
+			if (!Number.isInteger(delayMs) || delayMs < 0)
+				throw new TypeError('retry.delayMs must be a non-negative integer');
 			next.retry = Object.freeze({ attempts, delayMs });
 		}
 	}
 	if (patch.timeoutMs !== undefined) {
-		if (!Number.isInteger(patch.timeoutMs) || patch.timeoutMs <= 0) throw new TypeError('timeoutMs must be a positive integer');
+		if (!Number.isInteger(patch.timeoutMs) || patch.timeoutMs <= 0)
+			throw new TypeError('timeoutMs must be a positive integer');
 		next.timeoutMs = patch.timeoutMs;
 	}
-	return Object.freeze({ ...next, urls: Object.freeze(next.urls), kinds: Object.freeze(next.kinds) });
+	return Object.freeze({
+		...next,
+		urls: Object.freeze(next.urls),
+		kinds: Object.freeze(next.kinds),
+	});
 }
 
 /**
@@ -275,7 +318,9 @@ function mergeWebhookConfig(base, patch) {
  * @param {string} secret
  */
 function signingKey(secret) {
-	return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+	return secret.startsWith('whsec_')
+		? Buffer.from(secret.slice('whsec_'.length), 'base64')
+		: Buffer.from(secret, 'utf8');
 }
 
 /**
@@ -298,7 +343,8 @@ const camel = (text) => text.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase())
  */
 function camelKeys(value) {
 	if (Array.isArray(value)) return value.map(camelKeys);
-	if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+	if (typeof value === 'object' && value !== null)
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
 	return value;
 }
 
@@ -325,7 +371,10 @@ function phpUser(user) {
  * @param {T} record
  * @returns {T}
  */
-const withoutNulls = (record) => /** @type {T} */ (Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined)));
+const withoutNulls = (record) =>
+	/** @type {T} */ (
+		Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined))
+	);
 
 /**
  * The body and the style's own headers of one event. The same for every receiver and every attempt.
@@ -346,7 +395,11 @@ function renderWebhook(style, o, secret) {
 			const extra = {};
 			switch (o.kind) {
 				case 'conversationCreated':
-					object = { object: 'conversation', ...c, first_message: m ? { object: 'message', ...m } : null };
+					object = {
+						object: 'conversation',
+						...c,
+						first_message: m ? { object: 'message', ...m } : null,
+					};
 					break;
 				case 'messageCreated':
 					object = { object: 'message', ...m, user_id: c?.user_id ?? null };
@@ -374,7 +427,14 @@ function renderWebhook(style, o, secret) {
 					};
 					break;
 			}
-			const body = { id: o.id, object: 'event', type: name, created_at: o.at, source: o.source, data: { object, ...extra } };
+			const body = {
+				id: o.id,
+				object: 'event',
+				type: name,
+				created_at: o.at,
+				source: o.source,
+				data: { object, ...extra },
+			};
 			return { contentType: json, body: JSON.stringify(body), headers: {} };
 		}
 		case 'flat-php': {
@@ -382,22 +442,55 @@ function renderWebhook(style, o, secret) {
 			let data;
 			switch (o.kind) {
 				case 'conversationCreated':
-					data = { conversation_id: c?.id, ...phpUser(u), status: c?.status, subject: c?.subject ?? '', message_id: m?.id ?? '', message: m?.message ?? '', creation_time: c?.created_at };
+					data = {
+						conversation_id: c?.id,
+						...phpUser(u),
+						status: c?.status,
+						subject: c?.subject ?? '',
+						message_id: m?.id ?? '',
+						message: m?.message ?? '',
+						creation_time: c?.created_at,
+					};
 					break;
 				case 'messageCreated':
-					data = { message_id: m?.id, conversation_id: m?.conversation_id, user_id: c?.user_id ?? '', message: m?.message, type: m?.type, creation_time: m?.created_at };
+					data = {
+						message_id: m?.id,
+						conversation_id: m?.conversation_id,
+						user_id: c?.user_id ?? '',
+						message: m?.message,
+						type: m?.type,
+						creation_time: m?.created_at,
+					};
 					break;
 				case 'conversationClosed':
-					data = { conversation_id: c?.id, user_id: c?.user_id ?? '', status: 'closed', status_code: 3, closed_at: c?.closed_at };
+					data = {
+						conversation_id: c?.id,
+						user_id: c?.user_id ?? '',
+						status: 'closed',
+						status_code: 3,
+						closed_at: c?.closed_at,
+					};
 					break;
 				case 'userCreated':
-					data = { ...phpUser(u), tags: u?.tags ?? [], creation_time: u?.created_at, source: o.source };
+					data = {
+						...phpUser(u),
+						tags: u?.tags ?? [],
+						creation_time: u?.created_at,
+						source: o.source,
+					};
 					break;
 				case 'tagApplied':
 					data = { ...phpUser(u), tag, tags: u?.tags ?? [] };
 					break;
 				case 'leadCaptured':
-					data = { ...phpUser(u), email: lead?.email ?? '', phone: lead?.phone ?? '', conversation_id: c?.id ?? '', message_id: m?.id ?? '', lead_source: lead?.via ?? 'form' };
+					data = {
+						...phpUser(u),
+						email: lead?.email ?? '',
+						phone: lead?.phone ?? '',
+						conversation_id: c?.id ?? '',
+						message_id: m?.id ?? '',
+						lead_source: lead?.via ?? 'form',
+					};
 					break;
 			}
 			const form = new URLSearchParams();
@@ -406,17 +499,32 @@ function renderWebhook(style, o, secret) {
 			form.set('data', JSON.stringify(data));
 			form.set('delivery_id', o.id);
 			if (secret !== null) form.set('secret_key', secret);
-			return { contentType: 'application/x-www-form-urlencoded', body: form.toString(), headers: {} };
+			return {
+				contentType: 'application/x-www-form-urlencoded',
+				body: form.toString(),
+				headers: {},
+			};
 		}
 		case 'event-header': {
 			/** @type {Record<string, unknown>} */
 			let body;
 			switch (o.kind) {
 				case 'conversationCreated':
-					body = { ...c, conversation_id: c?.id, user_id: c?.user_id ?? null, message_id: m?.id ?? null, message: m?.message ?? null };
+					body = {
+						...c,
+						conversation_id: c?.id,
+						user_id: c?.user_id ?? null,
+						message_id: m?.id ?? null,
+						message: m?.message ?? null,
+					};
 					break;
 				case 'messageCreated':
-					body = { ...m, message_id: m?.id, conversation_id: m?.conversation_id, user_id: c?.user_id ?? null };
+					body = {
+						...m,
+						message_id: m?.id,
+						conversation_id: m?.conversation_id,
+						user_id: c?.user_id ?? null,
+					};
 					break;
 				case 'conversationClosed':
 					body = { ...c, conversation_id: c?.id, user_id: c?.user_id ?? null };
@@ -439,7 +547,11 @@ function renderWebhook(style, o, secret) {
 					});
 					break;
 			}
-			return { contentType: json, body: JSON.stringify(body), headers: { 'x-webhook-event': name, 'x-webhook-id': o.id } };
+			return {
+				contentType: json,
+				body: JSON.stringify(body),
+				headers: { 'x-webhook-event': name, 'x-webhook-id': o.id },
+			};
 		}
 		case 'nested': {
 			/** @type {Record<string, unknown>} */
@@ -449,7 +561,15 @@ function renderWebhook(style, o, secret) {
 			if (m) payload.message = m;
 			if (o.kind === 'tagApplied') payload.tag = { name: tag, user_id: u?.id ?? null };
 			if (lead) payload.lead = { ...lead, user_id: u?.id ?? null, conversation_id: c?.id ?? null };
-			const body = { webhook: { event: name, event_id: o.id, timestamp: Math.floor(Date.parse(o.at) / 1000), source: o.source }, payload };
+			const body = {
+				webhook: {
+					event: name,
+					event_id: o.id,
+					timestamp: Math.floor(Date.parse(o.at) / 1000),
+					source: o.source,
+				},
+				payload,
+			};
 			return { contentType: json, body: JSON.stringify(body), headers: {} };
 		}
 		case 'human': {
@@ -463,7 +583,8 @@ function renderWebhook(style, o, secret) {
 				userId: u?.id ?? c?.user_id ?? null,
 				messageId: m?.id ?? null,
 			};
-			if (c && o.kind !== 'userCreated' && o.kind !== 'tagApplied') body.conversation = camelKeys(c);
+			if (c && o.kind !== 'userCreated' && o.kind !== 'tagApplied')
+				body.conversation = camelKeys(c);
 			if (u) body.contact = camelKeys(u);
 			if (m) body.message = camelKeys(m);
 			if (tag !== null) body.tag = tag;
@@ -478,7 +599,8 @@ function renderWebhook(style, o, secret) {
  * @param {Rendered} rendered
  */
 function tamperedBody(rendered) {
-	if (rendered.contentType === 'application/json') return JSON.stringify({ ...JSON.parse(rendered.body), tampered: true });
+	if (rendered.contentType === 'application/json')
+		return JSON.stringify({ ...JSON.parse(rendered.body), tampered: true });
 	return `${rendered.body}&tampered=1`;
 }
 
@@ -500,7 +622,10 @@ class Webhooks {
 		/** @type {Set<Promise<void>>} */
 		this.pending = new Set();
 		this.abort = new AbortController();
-		this.agents = { http: new http.Agent({ keepAlive: false }), https: new https.Agent({ keepAlive: false }) };
+		this.agents = {
+			http: new http.Agent({ keepAlive: false }),
+			https: new https.Agent({ keepAlive: false }),
+		};
 	}
 
 	/** @param {WebhookConfigInput} patch */
@@ -511,14 +636,19 @@ class Webhooks {
 
 	/** @param {Partial<WebhookSignatureOptions>} options */
 	signatureOptions(options = {}) {
-		if (typeof options !== 'object' || options === null) throw new TypeError('signature options must be an object');
+		if (typeof options !== 'object' || options === null)
+			throw new TypeError('signature options must be an object');
 		for (const key of Object.keys(options)) {
-			if (key !== 'extraInvalidSignature' && key !== 'tamper') throw new TypeError(`unknown signature option ${key}`);
+			if (key !== 'extraInvalidSignature' && key !== 'tamper')
+				throw new TypeError(`unknown signature option ${key}`);
 		}
 		const { extraInvalidSignature, tamper } = options;
-		if (extraInvalidSignature !== undefined && typeof extraInvalidSignature !== 'boolean') throw new TypeError('extraInvalidSignature must be a boolean');
-		if (tamper !== undefined && tamper !== null && !WEBHOOK_TAMPERS.includes(tamper)) throw new TypeError(`tamper must be one of ${WEBHOOK_TAMPERS.join(', ')} or null`);
-		if (extraInvalidSignature !== undefined) this.signature.extraInvalidSignature = extraInvalidSignature;
+		if (extraInvalidSignature !== undefined && typeof extraInvalidSignature !== 'boolean')
+			throw new TypeError('extraInvalidSignature must be a boolean');
+		if (tamper !== undefined && tamper !== null && !WEBHOOK_TAMPERS.includes(tamper))
+			throw new TypeError(`tamper must be one of ${WEBHOOK_TAMPERS.join(', ')} or null`);
+		if (extraInvalidSignature !== undefined)
+			this.signature.extraInvalidSignature = extraInvalidSignature;
 		if (tamper !== undefined) this.signature.tamper = tamper;
 		return { ...this.signature };
 	}
@@ -529,8 +659,14 @@ class Webhooks {
 	 */
 	onChange(event) {
 		if (!WEBHOOK_KINDS.includes(/** @type {WebhookKind} */ (event.kind))) return;
-		if (this.config.urls.length === 0 || !this.config.kinds[/** @type {WebhookKind} */ (event.kind)]) return;
-		const d = /** @type {Partial<ChangeData[WebhookKind]> & Record<string, unknown>} */ (event.data);
+		if (
+			this.config.urls.length === 0 ||
+			!this.config.kinds[/** @type {WebhookKind} */ (event.kind)]
+		)
+			return;
+		const d = /** @type {Partial<ChangeData[WebhookKind]> & Record<string, unknown>} */ (
+			event.data
+		);
 		this.send(this.occurrence(/** @type {WebhookKind} */ (event.kind), d, event.at, event.source));
 	}
 
@@ -542,7 +678,8 @@ class Webhooks {
 	 * @param {{ source?: EventSource }} [options]
 	 */
 	emit(kind, data = {}, options = {}) {
-		if (!WEBHOOK_KINDS.includes(kind)) throw new TypeError(`unknown webhook kind ${kind}; kinds are ${WEBHOOK_KINDS.join(', ')}`);
+		if (!WEBHOOK_KINDS.includes(kind))
+			throw new TypeError(`unknown webhook kind ${kind}; kinds are ${WEBHOOK_KINDS.join(', ')}`);
 		if (typeof data !== 'object' || data === null) throw new TypeError('data must be an object');
 		const sample = this.sample(kind);
 		/** @type {Record<string, unknown>} */
@@ -550,10 +687,20 @@ class Webhooks {
 		for (const [key, value] of Object.entries(data)) {
 			const base = merged[key];
 			merged[key] =
-				typeof value === 'object' && value !== null && !Array.isArray(value) && typeof base === 'object' && base !== null ? { ...base, ...value } : value;
+				typeof value === 'object' &&
+				value !== null &&
+				!Array.isArray(value) &&
+				typeof base === 'object' &&
+				base !== null
+					? { ...base, ...value }
+					: value;
 		}
-		const source = options.source ?? (kind === 'conversationCreated' || kind === 'leadCaptured' ? 'visitor' : 'api');
-		return this.send(this.occurrence(kind, structuredClone(merged), this.now().toISOString(), source));
+		const source =
+			options.source ??
+			(kind === 'conversationCreated' || kind === 'leadCaptured' ? 'visitor' : 'api');
+		return this.send(
+			this.occurrence(kind, structuredClone(merged), this.now().toISOString(), source),
+		);
 	}
 
 	/**
@@ -564,16 +711,37 @@ class Webhooks {
 		const s = this.state;
 		const at = this.now().toISOString();
 		const fallbackUser = () =>
-			/** @type {User} */ (s.users.at(-1) ?? { id: 'u_sample', name: 'Sam Sample', email: 'sam@example.com', phone: '+15550000000', tags: [], created_at: at, updated_at: at });
+			/** @type {User} */ (
+				s.users.at(-1) ?? {
+					id: 'u_sample',
+					name: 'Sam Sample',
+					email: 'sam@example.com',
+					phone: '+15550000000',
+					tags: [],
+					created_at: at,
+					updated_at: at,
+				}
+			);
 		/** @type {Conversation | undefined} */
 		const newest = s.conversations.at(-1);
 		// A conversation's events name its own user.
 		const owner = newest?.user_id ? s.users.find((u) => u.id === newest.user_id) : undefined;
-		const user = kind === 'userCreated' || kind === 'tagApplied' ? fallbackUser() : (owner ?? fallbackUser());
+		const user =
+			kind === 'userCreated' || kind === 'tagApplied' ? fallbackUser() : (owner ?? fallbackUser());
 		/** @type {Conversation} */
-		const conversation = newest ?? { id: 'c_sample', user_id: user.id, status: 'active', assignee_id: null, created_at: at, updated_at: at, closed_at: null };
+		const conversation = newest ?? {
+			id: 'c_sample',
+			user_id: user.id,
+			status: 'active',
+			assignee_id: null,
+			created_at: at,
+			updated_at: at,
+			closed_at: null,
+		};
 		/** @type {Message} */
-		const message = [...s.messages].reverse().find((m) => m.conversation_id === conversation.id) ?? {
+		const message = [...s.messages]
+			.reverse()
+			.find((m) => m.conversation_id === conversation.id) ?? {
 			id: 'm_sample',
 			conversation_id: conversation.id,
 			message: 'Hello, I need help',
@@ -590,9 +758,17 @@ class Webhooks {
 			case 'userCreated':
 				return { user };
 			case 'tagApplied':
-				return { user: { ...user, tags: user.tags.includes('vip') ? user.tags : [...user.tags, 'vip'] }, tag: 'vip' };
+				return {
+					user: { ...user, tags: user.tags.includes('vip') ? user.tags : [...user.tags, 'vip'] },
+					tag: 'vip',
+				};
 			case 'leadCaptured':
-				return { user, conversation, lead: { email: user.email, phone: user.phone, via: 'form' }, message: null };
+				return {
+					user,
+					conversation,
+					lead: { email: user.email, phone: user.phone, via: 'form' },
+					message: null,
+				};
 		}
 	}
 
@@ -704,12 +880,22 @@ class Webhooks {
 		const { occurrence, rendered, tamper, secret } = outgoing;
 		let body = rendered.body;
 		/** @type {Record<string, string>} */
-		const headers = { 'content-type': rendered.contentType, 'user-agent': USER_AGENT, ...rendered.headers };
+		const headers = {
+			'content-type': rendered.contentType,
+			'user-agent': USER_AGENT,
+			...rendered.headers,
+		};
 		if (secret !== null && tamper !== 'unsigned') {
 			const timestamp = Math.floor(Date.now() / 1000) - (tamper === 'stale' ? STALE_SECONDS : 0);
-			const signingSecret = tamper === 'signature' ? `whsec_${crypto.randomBytes(24).toString('base64')}` : secret;
+			const signingSecret =
+				tamper === 'signature' ? `whsec_${crypto.randomBytes(24).toString('base64')}` : secret;
 			const right = signWebhook(signingSecret, occurrence.id, timestamp, body);
-			const wrong = signWebhook(`whsec_${crypto.randomBytes(24).toString('base64')}`, occurrence.id, timestamp, body);
+			const wrong = signWebhook(
+				`whsec_${crypto.randomBytes(24).toString('base64')}`,
+				occurrence.id,
+				timestamp,
+				body,
+			);
 			headers['webhook-id'] = occurrence.id;
 			headers['webhook-timestamp'] = String(timestamp);
 			headers['webhook-signature'] = outgoing.extraInvalidSignature ? `${wrong} ${right}` : right;
@@ -756,24 +942,43 @@ class Webhooks {
 			const client = url.protocol === 'https:' ? https : http;
 			/** @type {{ status: number, error?: string, response?: string } | undefined} */
 			let outcome;
-			const finish = (/** @type {{ status: number, error?: string, response?: string }} */ value) => {
+			const finish = (
+				/** @type {{ status: number, error?: string, response?: string }} */ value,
+			) => {
 				if (outcome) return;
 				outcome = value;
 				clearTimeout(timer);
 				resolve(value);
 			};
-			const req = client.request(url, { method: 'POST', headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http, signal }, (res) => {
-				/** @type {Buffer[]} */
-				const chunks = [];
-				let size = 0;
-				res.on('data', (chunk) => {
-					if (size < RESPONSE_KEEP) chunks.push(chunk);
-					size += chunk.length;
-				});
-				res.on('end', () => finish({ status: res.statusCode ?? 0, response: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP) }));
-				res.on('error', (error) => finish({ status: res.statusCode ?? 0, error: error.message }));
-			});
-			const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+			const req = client.request(
+				url,
+				{
+					method: 'POST',
+					headers,
+					agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+					signal,
+				},
+				(res) => {
+					/** @type {Buffer[]} */
+					const chunks = [];
+					let size = 0;
+					res.on('data', (chunk) => {
+						if (size < RESPONSE_KEEP) chunks.push(chunk);
+						size += chunk.length;
+					});
+					res.on('end', () =>
+						finish({
+							status: res.statusCode ?? 0,
+							response: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP),
+						}),
+					);
+					res.on('error', (error) => finish({ status: res.statusCode ?? 0, error: error.message }));
+				},
+			);
+			const timer = setTimeout(
+				() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)),
+				timeoutMs,
+			);
 			req.on('error', (error) => finish({ status: 0, error: error.message }));
 			req.end(body);
 		});

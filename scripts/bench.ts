@@ -59,14 +59,28 @@ const SUPPORT_BOARD = 'support-board';
 /** A fresh Support Board install lists its admin and an agent beside the seeded users. */
 const SUPPORT_BOARD_STAFF = 2;
 
-async function startSandboxProcess(pagination: string): Promise<{ baseUrl: string; stop: () => void }> {
+async function startSandboxProcess(
+	pagination: string,
+): Promise<{ baseUrl: string; stop: () => void }> {
 	const mode =
 		pagination === SUPPORT_BOARD
 			? ['--api', SUPPORT_BOARD, '--seed-users', String(USERS - SUPPORT_BOARD_STAFF)]
 			: ['--pagination', pagination, '--seed-users', String(USERS)];
 	const child = spawn(
 		process.execPath,
-		[SANDBOX_CLI, '--port', '0', '--token', TOKEN, ...mode, '--seed-conversations', '0', '--max-page-size', String(PAGE_SIZE), '--no-log'],
+		[
+			SANDBOX_CLI,
+			'--port',
+			'0',
+			'--token',
+			TOKEN,
+			...mode,
+			'--seed-conversations',
+			'0',
+			'--max-page-size',
+			String(PAGE_SIZE),
+			'--no-log',
+		],
 		{ stdio: ['ignore', 'pipe', 'inherit'] },
 	);
 	const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -84,17 +98,23 @@ function runVariant(key: string, style: string, baseUrl: string): Measure {
 	const [variant, worker] = key.startsWith('before:')
 		? [key.slice('before:'.length), path.join(BEFORE!, 'scripts/benchWorker.js')]
 		: [key, path.resolve(__dirname, 'benchWorker.js')];
-	const out = execFileSync(process.execPath, [worker, variant, style, baseUrl, TOKEN, String(PAGE_SIZE)], {
-		encoding: 'utf8',
-		env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
-		maxBuffer: 1 << 20,
-	});
+	const out = execFileSync(
+		process.execPath,
+		[worker, variant, style, baseUrl, TOKEN, String(PAGE_SIZE)],
+		{
+			encoding: 'utf8',
+			env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
+			maxBuffer: 1 << 20,
+		},
+	);
 	const measure = JSON.parse(out.trim().split('\n').pop()!) as Measure;
-	if (measure.items !== USERS) throw new Error(`${variant} on ${style} returned ${measure.items} items, expected ${USERS}`);
+	if (measure.items !== USERS)
+		throw new Error(`${variant} on ${style} returned ${measure.items} items, expected ${USERS}`);
 	return measure;
 }
 
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const rate = (m: Measure) => (m.items / m.ms) * 1000;
 
 interface Row {
@@ -130,9 +150,19 @@ async function benchStyle(style: string): Promise<Row> {
 			}
 		}
 		const medianOf = (map: Map<string, number[]>) =>
-			Object.fromEntries([...map].filter(([, list]) => list.length > 0).map(([v, list]) => [v, median(list)]));
+			Object.fromEntries(
+				[...map].filter(([, list]) => list.length > 0).map(([v, list]) => [v, median(list)]),
+			);
 		const r = medianOf(ratios);
-		return { style, helperRate: median(rates.get('helper')!), ratios: r, rates: medianOf(rates), busy: medianOf(busy), fetchRatio: r.fetch, rss };
+		return {
+			style,
+			helperRate: median(rates.get('helper')!),
+			ratios: r,
+			rates: medianOf(rates),
+			busy: medianOf(busy),
+			fetchRatio: r.fetch,
+			rss,
+		};
 	} finally {
 		sandbox.stop();
 	}
@@ -141,7 +171,8 @@ async function benchStyle(style: string): Promise<Row> {
 /** Whether a ratio meets the goal on a row it applies to: what the last column shows. */
 function goalCell(row: Row): string {
 	if (!GOAL_STYLES.has(row.style)) return 'not in scope (no plan from a count)';
-	const met = (value: number | undefined, floor: number) => (value !== undefined && value >= floor ? 'met' : 'NOT met');
+	const met = (value: number | undefined, floor: number) =>
+		value !== undefined && value >= floor ? 'met' : 'NOT met';
 	return `sequential ${met(row.ratios.node, GOAL.sequential)}, concurrency ${met(row.ratios['node-c4'], GOAL.concurrent)}`;
 }
 
@@ -150,31 +181,48 @@ async function main() {
 	const loadBefore = os.loadavg()[0];
 	for (const style of STYLES) rows.push(await benchStyle(style));
 	const load = `load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end, ${os.cpus().length} CPUs`;
-	console.log(`Return All of ${USERS} users, pages of ${PAGE_SIZE}; median of ${ROUNDS} alternating rounds of ratios to (b) (node ${process.version}; ${load})\n`);
-	const cell = (value: number | undefined, width: number) => (value === undefined ? ''.padStart(width + 1) : `${value.toFixed(2).padStart(width)}×`);
-	const pct = (value: number | undefined) => (value === undefined ? '' : `${Math.round(value * 100)}%`);
+	console.log(
+		`Return All of ${USERS} users, pages of ${PAGE_SIZE}; median of ${ROUNDS} alternating rounds of ratios to (b) (node ${process.version}; ${load})\n`,
+	);
+	const cell = (value: number | undefined, width: number) =>
+		value === undefined ? ''.padStart(width + 1) : `${value.toFixed(2).padStart(width)}×`;
+	const pct = (value: number | undefined) =>
+		value === undefined ? '' : `${Math.round(value * 100)}%`;
 	console.log(
 		`page style   (b) items/s   (a) sequential   (a) concurrency 4${BEFORE ? '   before: sequential   before: concurrency 4' : ''}   client CPU busy (seq / c4)   peak RSS   goal (≥ ${GOAL.sequential.toFixed(1)}× / ≥ ${GOAL.concurrent.toFixed(1)}×)`,
 	);
 	for (const row of rows) {
-		const before = BEFORE ? `   ${cell(row.ratios['before:node'], 17)}   ${cell(row.ratios['before:node-c4'], 20)}` : '';
+		const before = BEFORE
+			? `   ${cell(row.ratios['before:node'], 17)}   ${cell(row.ratios['before:node-c4'], 20)}`
+			: '';
 		const busy = `${pct(row.busy.node)} / ${pct(row.busy['node-c4'])}`.padStart(26);
 		console.log(
 			`${row.style.padEnd(12)} ${Math.round(row.helperRate).toString().padStart(11)}   ${cell(row.ratios.node, 14)}   ${cell(row.ratios['node-c4'], 17)}${before}   ${busy}   ${row.rss.toFixed(0).padStart(5)} MB   ${goalCell(row)}`,
 		);
 	}
 	const page = rows.find((row) => row.fetchRatio !== undefined);
-	if (page) console.log(`\n(c) a bare keep-alive HTTP loop on the page style: ${page.fetchRatio!.toFixed(2)}× (b)`);
-	console.log(`The goal applies to ${[...GOAL_STYLES].join(', ')}: the styles whose count the node plans the remaining pages from.`);
+	if (page)
+		console.log(
+			`\n(c) a bare keep-alive HTTP loop on the page style: ${page.fetchRatio!.toFixed(2)}× (b)`,
+		);
+	console.log(
+		`The goal applies to ${[...GOAL_STYLES].join(', ')}: the styles whose count the node plans the remaining pages from.`,
+	);
 	if (rows.some((row) => row.style === 'next-url')) {
-		console.log('next-url: declares last_page and total, but the node follows next_page_url page after page (held to last_page): concurrency has no plan to use.');
+		console.log(
+			'next-url: declares last_page and total, but the node follows next_page_url page after page (held to last_page): concurrency has no plan to use.',
+		);
 	}
 	if (rows.some((row) => row.style === SUPPORT_BOARD)) {
-		console.log('support-board: Support Board\'s Web API (get-users, 100 rows a page, no count): concurrency has no plan to use.');
+		console.log(
+			"support-board: Support Board's Web API (get-users, 100 rows a page, no count): concurrency has no plan to use.",
+		);
 	}
-	console.log('Client CPU busy: the node process\'s CPU time over its measured time; near 100% with concurrency, the client itself is the limit.');
 	console.log(
-		'These rows run n8n\'s engine with the test helpers\' credentials, kept decrypted in memory. There n8n\'s request helper finds ' +
+		"Client CPU busy: the node process's CPU time over its measured time; near 100% with concurrency, the client itself is the limit.",
+	);
+	console.log(
+		"These rows run n8n's engine with the test helpers' credentials, kept decrypted in memory. There n8n's request helper finds " +
 			'them for free; in n8n it reads them from the database and decrypts them for every request. The node reads them once ' +
 			'and hands them to each request, the plain loop does not: `npm run bench` goes on to measure both in a real n8n.',
 	);
@@ -182,7 +230,10 @@ async function main() {
 
 if (require.main === module) {
 	// Compile-time check that the worker exists next to this file in the build output.
-	execFileSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(path.resolve(__dirname, 'benchWorker.js'))})`]);
+	execFileSync(process.execPath, [
+		'-e',
+		`require.resolve(${JSON.stringify(path.resolve(__dirname, 'benchWorker.js'))})`,
+	]);
 	main().catch((error) => {
 		console.error(error);
 		process.exitCode = 1;

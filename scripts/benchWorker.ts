@@ -24,11 +24,15 @@ async function viaFetch(): Promise<number> {
 	for (let page = 1; ; page++) {
 		const body = await new Promise<{ users: unknown[] }>((resolve, reject) => {
 			http
-				.get(`${baseUrl}/users?page=${page}&per_page=${pageSize}`, { agent, headers: { Authorization: `Bearer ${token}` } }, (res) => {
-					const chunks: Buffer[] = [];
-					res.on('data', (c: Buffer) => chunks.push(c));
-					res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-				})
+				.get(
+					`${baseUrl}/users?page=${page}&per_page=${pageSize}`,
+					{ agent, headers: { Authorization: `Bearer ${token}` } },
+					(res) => {
+						const chunks: Buffer[] = [];
+						res.on('data', (c: Buffer) => chunks.push(c));
+						res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+					},
+				)
 				.on('error', reject);
 		});
 		if (body.users.length === 0) break;
@@ -59,8 +63,15 @@ function timed(nodeType: INodeType, clock: Clock): INodeType {
 	});
 }
 
-async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: Clock): Promise<number> {
-	const credentials = style === 'support-board' ? { baseUrl, apiToken: token, api: 'supportBoard' } : { baseUrl, apiToken: token };
+async function viaEngine(
+	nodeType: INodeType,
+	parameters: IDataObject,
+	clock: Clock,
+): Promise<number> {
+	const credentials =
+		style === 'support-board'
+			? { baseUrl, apiToken: token, api: 'supportBoard' }
+			: { baseUrl, apiToken: token };
 	const run = await runNode({
 		node: { name: 'Bench', type: 'bench.node', parameters: parameters as never },
 		nodeTypes: { 'bench.node': timed(nodeType, clock) },
@@ -72,7 +83,12 @@ async function viaEngine(nodeType: INodeType, parameters: IDataObject, clock: Cl
 
 async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> {
 	const clock: Clock = { ms: 0, cpuMs: 0 };
-	const nodeParams = { resource: 'user', operation: 'getAll', returnAll: true, options: { pageSize } };
+	const nodeParams = {
+		resource: 'user',
+		operation: 'getAll',
+		returnAll: true,
+		options: { pageSize },
+	};
 	if (variant === 'fetch') {
 		const started = performance.now();
 		const cpu = process.cpuUsage();
@@ -81,9 +97,19 @@ async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> 
 		return { items, ms: performance.now() - started, cpuMs: (user + system) / 1000 };
 	}
 	let items: number;
-	if (variant === 'helper') items = await viaEngine(new PlainLoop() as INodeType, { style, baseUrl, pageSize, token }, clock);
+	if (variant === 'helper')
+		items = await viaEngine(
+			new PlainLoop() as INodeType,
+			{ style, baseUrl, pageSize, token },
+			clock,
+		);
 	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams, clock);
-	else if (variant === 'node-c4') items = await viaEngine(new SupportChat(), { ...nodeParams, options: { pageSize, concurrency: 4 } }, clock);
+	else if (variant === 'node-c4')
+		items = await viaEngine(
+			new SupportChat(),
+			{ ...nodeParams, options: { pageSize, concurrency: 4 } },
+			clock,
+		);
 	else throw new Error(`unknown variant ${variant}`);
 	return { items, ms: clock.ms, cpuMs: clock.cpuMs };
 }

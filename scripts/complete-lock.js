@@ -14,7 +14,8 @@ const path = require('node:path');
 
 const LOCK = path.resolve(__dirname, '..', 'package-lock.json');
 /** `@unrs/resolver-binding-<os>-<cpu>[-<abi>]`: what each part of the name says about the platform. */
-const BINDING = /^@unrs\/resolver-binding-(android|darwin|freebsd|linux|openharmony|win32)-(arm64|arm|x64|ia32|loong64|ppc64|riscv64|s390x)(?:-(gnu|gnueabihf|musl|musleabihf|eabi|msvc))?$/;
+const BINDING =
+	/^@unrs\/resolver-binding-(android|darwin|freebsd|linux|openharmony|win32)-(arm64|arm|x64|ia32|loong64|ppc64|riscv64|s390x)(?:-(gnu|gnueabihf|musl|musleabihf|eabi|msvc))?$/;
 
 const lock = JSON.parse(fs.readFileSync(LOCK, 'utf8'));
 let added = 0;
@@ -24,7 +25,8 @@ for (const [where, entry] of Object.entries(lock.packages)) {
 		const at = `${where === '' ? '' : `${where}/`}node_modules/${name}`;
 		if (!match || lock.packages[at] || lock.packages[`node_modules/${name}`]) continue;
 		const [, os, cpu, abi] = match;
-		const libc = abi === undefined || os !== 'linux' ? undefined : abi.startsWith('musl') ? 'musl' : 'glibc';
+		const libc =
+			abi === undefined || os !== 'linux' ? undefined : abi.startsWith('musl') ? 'musl' : 'glibc';
 		lock.packages[at] = {
 			version,
 			cpu: [cpu],
@@ -38,6 +40,10 @@ for (const [where, entry] of Object.entries(lock.packages)) {
 	}
 }
 // npm keeps the packages sorted by path.
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+	Object.entries(lock.packages).sort(([a], [b]) =>
+		a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+	),
+);
 fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: ${added} binding entr${added === 1 ? 'y' : 'ies'} added`);

@@ -38,7 +38,15 @@ const { parseArgs } = require('node:util');
 
 const { N8N_VERSION, NODE_VERSION, request, startN8n } = require('../e2e/harness');
 const { GOAL, GOAL_STYLES } = require('./benchGoal');
-const { ACTION_TYPE, CREDENTIAL_TYPE, REPO_ROOT, SANDBOX_TOKEN, TRIGGER_TYPE, WEBHOOK_SECRET, sleep } = require('../e2e/support');
+const {
+	ACTION_TYPE,
+	CREDENTIAL_TYPE,
+	REPO_ROOT,
+	SANDBOX_TOKEN,
+	TRIGGER_TYPE,
+	WEBHOOK_SECRET,
+	sleep,
+} = require('../e2e/support');
 const { signWebhook, startSandbox } = require('../sandbox');
 
 const { values } = parseArgs({
@@ -61,7 +69,8 @@ const median = (/** @type {number[]} */ xs) => {
 	const s = [...xs].sort((a, b) => a - b);
 	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const fmt = (/** @type {number} */ n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (/** @type {number} */ n, digits = 0) =>
+	n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** @typedef {import('../e2e/harness').N8nInstance} N8nInstance */
 /** @typedef {import('../e2e/harness').WorkflowNodeJson} WorkflowNodeJson */
@@ -93,13 +102,19 @@ const node = (name, type, typeVersion, parameters, extra = {}) => ({
  * @param {WorkflowNodeJson} subject
  */
 function returnAllWorkflow(path, subject) {
-	const hook = node('Start', 'n8n-nodes-base.webhook', 2, {
-		httpMethod: 'POST',
-		path,
-		responseMode: 'lastNode',
-		responseData: 'noData',
-		options: {},
-	}, { webhookId: crypto.randomUUID() });
+	const hook = node(
+		'Start',
+		'n8n-nodes-base.webhook',
+		2,
+		{
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
+		{ webhookId: crypto.randomUUID() },
+	);
 	return {
 		name: `bench: ${subject.name}`,
 		nodes: [hook, subject],
@@ -116,7 +131,13 @@ function returnAllVariants(sandbox) {
 		{
 			label: 'Support Chat node (Return All)',
 			path: 'bench-ours',
-			node: node('Support Chat', ACTION_TYPE, 1, { resource: 'user', operation: 'getAll', returnAll: true }, { credentials: CREDENTIAL }),
+			node: node(
+				'Support Chat',
+				ACTION_TYPE,
+				1,
+				{ resource: 'user', operation: 'getAll', returnAll: true },
+				{ credentials: CREDENTIAL },
+			),
 		},
 		{
 			label: 'HTTP Request node (its pagination)',
@@ -134,9 +155,12 @@ function returnAllVariants(sandbox) {
 						pagination: {
 							pagination: {
 								paginationMode: 'updateAParameterInEachRequest',
-								parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+								parameters: {
+									parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+								},
 								paginationCompleteWhen: 'other',
-								completeExpression: '={{ !String($response.headers.link || "").includes(\'rel="next"\') }}',
+								completeExpression:
+									'={{ !String($response.headers.link || "").includes(\'rel="next"\') }}',
 								limitPagesFetched: false,
 								requestInterval: 0,
 							},
@@ -157,7 +181,12 @@ function returnAllVariants(sandbox) {
 				'Support Chat (concurrency 4)',
 				ACTION_TYPE,
 				1,
-				{ resource: 'user', operation: 'getAll', returnAll: true, options: { paginationStyle: 'page', concurrency: 4 } },
+				{
+					resource: 'user',
+					operation: 'getAll',
+					returnAll: true,
+					options: { paginationStyle: 'page', concurrency: 4 },
+				},
 				{ credentials: CREDENTIAL },
 			),
 		},
@@ -181,7 +210,9 @@ async function publishReturnAll(n8n, hookPath, subject) {
  * @param {import('../sandbox').Sandbox} sandbox
  */
 async function benchReturnAll(n8n, sandbox) {
-	log(`\n2. Return All of ${fmt(USERS)} users against the HTTP Request node, ${USERS / PAGE} pages of ${PAGE} (median of ${RUNS} runs after a warm-up)`);
+	log(
+		`\n2. Return All of ${fmt(USERS)} users against the HTTP Request node, ${USERS / PAGE} pages of ${PAGE} (median of ${RUNS} runs after a warm-up)`,
+	);
 	/** @type {Array<ReturnType<typeof returnAllVariants>[number] & { id: string, nodeMs: number[], wallMs: number[], items: number, requests: number }>} */
 	const variants = [];
 	for (const variant of returnAllVariants(sandbox)) {
@@ -192,7 +223,11 @@ async function benchReturnAll(n8n, sandbox) {
 		for (const variant of variants) {
 			sandbox.configure({ pagination: variant.sandboxPagination ?? 'link' });
 			sandbox.clearLog();
-			const { nodeMs, wallMs } = await timedReturnAll(n8n, { subject: variant.node, path: variant.path, id: variant.id });
+			const { nodeMs, wallMs } = await timedReturnAll(n8n, {
+				subject: variant.node,
+				path: variant.path,
+				id: variant.id,
+			});
 			if (round === 0) continue;
 			variant.nodeMs.push(nodeMs);
 			variant.wallMs.push(wallMs);
@@ -203,13 +238,24 @@ async function benchReturnAll(n8n, sandbox) {
 	const width = Math.max(...variants.map((v) => v.label.length));
 	log(`   ${'variant'.padEnd(width)}  node ms   run ms   requests  items`);
 	for (const v of variants) {
-		log(`   ${v.label.padEnd(width)}  ${fmt(median(v.nodeMs)).padStart(7)}  ${fmt(median(v.wallMs)).padStart(7)}  ${String(v.requests).padStart(8)}  ${fmt(v.items)}`);
+		log(
+			`   ${v.label.padEnd(width)}  ${fmt(median(v.nodeMs)).padStart(7)}  ${fmt(median(v.wallMs)).padStart(7)}  ${String(v.requests).padStart(8)}  ${fmt(v.items)}`,
+		);
 	}
 	const [ours, http, ours4] = variants;
 	const ratio = median(http.nodeMs) / median(ours.nodeMs);
-	log(`   ratio HTTP Request / Support Chat (node time): ${ratio.toFixed(2)}  (${ratio >= 1 ? 'ours faster' : 'ours slower'} by ${fmt(Math.abs(1 - ratio) * 100)} %)`);
-	log(`   ratio HTTP Request / Support Chat with 4 in flight: ${(median(http.nodeMs) / median(ours4.nodeMs)).toFixed(2)}`);
-	return { ours: median(ours.nodeMs), http: median(http.nodeMs), ours4: median(ours4.nodeMs), ratio };
+	log(
+		`   ratio HTTP Request / Support Chat (node time): ${ratio.toFixed(2)}  (${ratio >= 1 ? 'ours faster' : 'ours slower'} by ${fmt(Math.abs(1 - ratio) * 100)} %)`,
+	);
+	log(
+		`   ratio HTTP Request / Support Chat with 4 in flight: ${(median(http.nodeMs) / median(ours4.nodeMs)).toFixed(2)}`,
+	);
+	return {
+		ours: median(ours.nodeMs),
+		http: median(http.nodeMs),
+		ours4: median(ours4.nodeMs),
+		ratio,
+	};
 }
 
 /** The custom extensions folder that holds the plain loop; the n8n of this section loads it at start. */
@@ -225,15 +271,40 @@ const PLAIN_LOOP_DIR = path.join(REPO_ROOT, 'scripts', 'plainLoop');
  * @param {import('../sandbox').Sandbox} sandbox
  */
 async function benchPlainLoop(n8n, sandbox) {
-	log(`   style   plain ms  node ms  node c4 ms  ratio seq  ratio c4  goal (≥ ${GOAL.sequential.toFixed(1)} / ≥ ${GOAL.concurrent.toFixed(1)})`);
+	log(
+		`   style   plain ms  node ms  node c4 ms  ratio seq  ratio c4  goal (≥ ${GOAL.sequential.toFixed(1)} / ≥ ${GOAL.concurrent.toFixed(1)})`,
+	);
 	/** @type {Record<string, { sequential: number, concurrent: number }>} */
 	const results = {};
 	for (const style of GOAL_STYLES) {
 		const options = { pageSize: PAGE };
 		const subjects = [
-			node(`Plain Loop (${style})`, 'CUSTOM.plainLoop', 1, { style, baseUrl: sandbox.baseUrl, pageSize: PAGE }, { credentials: CREDENTIAL }),
-			node(`Support Chat (${style})`, ACTION_TYPE, 1, { resource: 'user', operation: 'getAll', returnAll: true, options }, { credentials: CREDENTIAL }),
-			node(`Support Chat c4 (${style})`, ACTION_TYPE, 1, { resource: 'user', operation: 'getAll', returnAll: true, options: { ...options, concurrency: 4 } }, { credentials: CREDENTIAL }),
+			node(
+				`Plain Loop (${style})`,
+				'CUSTOM.plainLoop',
+				1,
+				{ style, baseUrl: sandbox.baseUrl, pageSize: PAGE },
+				{ credentials: CREDENTIAL },
+			),
+			node(
+				`Support Chat (${style})`,
+				ACTION_TYPE,
+				1,
+				{ resource: 'user', operation: 'getAll', returnAll: true, options },
+				{ credentials: CREDENTIAL },
+			),
+			node(
+				`Support Chat c4 (${style})`,
+				ACTION_TYPE,
+				1,
+				{
+					resource: 'user',
+					operation: 'getAll',
+					returnAll: true,
+					options: { ...options, concurrency: 4 },
+				},
+				{ credentials: CREDENTIAL },
+			),
 		];
 		const variants = [];
 		for (const [index, subject] of subjects.entries()) {
@@ -249,7 +320,8 @@ async function benchPlainLoop(n8n, sandbox) {
 			}
 		}
 		const [plain, seq, c4] = variants;
-		const ratios = (/** @type {number[]} */ nodeMs) => median(nodeMs.map((ms, i) => plain.ms[i] / ms));
+		const ratios = (/** @type {number[]} */ nodeMs) =>
+			median(nodeMs.map((ms, i) => plain.ms[i] / ms));
 		const row = { sequential: ratios(seq.ms), concurrent: ratios(c4.ms) };
 		results[style] = row;
 		const met = row.sequential >= GOAL.sequential && row.concurrent >= GOAL.concurrent;
@@ -269,13 +341,20 @@ async function benchPlainLoop(n8n, sandbox) {
  */
 async function timedReturnAll(n8n, variant) {
 	const response = await n8n.webhook('POST', variant.path, {}, { timeoutMs: 300_000 });
-	if (response.status !== 200) throw new Error(`${variant.subject.name}: webhook answered ${response.status} ${JSON.stringify(response.body)}`);
-	const [execution] = (await n8n.executions({ workflowId: variant.id, includeData: false })).slice(-1);
+	if (response.status !== 200)
+		throw new Error(
+			`${variant.subject.name}: webhook answered ${response.status} ${JSON.stringify(response.body)}`,
+		);
+	const [execution] = (await n8n.executions({ workflowId: variant.id, includeData: false })).slice(
+		-1,
+	);
 	const full = await n8n.execution(execution.id);
 	const run = full.data.resultData.runData[variant.subject.name][0];
 	const items = run.data.main[0].length;
 	if (full.status !== 'success' || items !== USERS) {
-		throw new Error(`${variant.subject.name}: ${full.status}, ${items} items (${JSON.stringify(full.data.resultData.error ?? {}).slice(0, 300)})`);
+		throw new Error(
+			`${variant.subject.name}: ${full.status}, ${items} items (${JSON.stringify(full.data.resultData.error ?? {}).slice(0, 300)})`,
+		);
 	}
 	return { nodeMs: run.executionTime, wallMs: response.ms };
 }
@@ -290,13 +369,16 @@ async function waitForFinished(n8n, workflowId, count, since) {
 	const deadline = Date.now() + 180_000;
 	for (;;) {
 		const all = await n8n.executions({ workflowId, includeData: false, limit: 250 });
-		const done = all.filter((e) => e.stoppedAt && ['success', 'error', 'crashed'].includes(e.status));
+		const done = all.filter(
+			(e) => e.stoppedAt && ['success', 'error', 'crashed'].includes(e.status),
+		);
 		if (done.length >= count) {
 			const failed = done.filter((e) => e.status !== 'success').length;
 			const last = Math.max(...done.map((e) => Date.parse(/** @type {string} */ (e.stoppedAt))));
 			return { ms: last - since, failed, total: all.length };
 		}
-		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: ${done.length} of ${count} runs finished`);
+		if (Date.now() > deadline)
+			throw new Error(`workflow ${workflowId}: ${done.length} of ${count} runs finished`);
 		await sleep(250);
 	}
 }
@@ -308,7 +390,12 @@ async function waitForFinished(n8n, workflowId, count, since) {
  * @param {string} path
  */
 async function deployReceiver(n8n, label, starter, path) {
-	const created = await n8n.importWorkflow({ name: `bench: ${label}`, nodes: [starter], connections: {}, settings: { executionOrder: 'v1' } });
+	const created = await n8n.importWorkflow({
+		name: `bench: ${label}`,
+		nodes: [starter],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
 	await n8n.publishWorkflow(created.id);
 	return { id: created.id, url: n8n.webhookUrl(path) };
 }
@@ -322,24 +409,42 @@ async function benchDeliveries(n8n, sandbox, withSigned = true) {
 	/** @param {string} name @param {Record<string, unknown>} parameters */
 	const trigger = (name, parameters) => {
 		const webhookId = crypto.randomUUID();
-		return { starter: node(name, TRIGGER_TYPE, 1, parameters, { webhookId, credentials: CREDENTIAL }), path: `${webhookId}/webhook` };
+		return {
+			starter: node(name, TRIGGER_TYPE, 1, parameters, { webhookId, credentials: CREDENTIAL }),
+			path: `${webhookId}/webhook`,
+		};
 	};
 	/** @param {string} name */
 	const webhook = (name) => {
 		const path = `bench-${crypto.randomUUID()}`;
 		return {
-			starter: node(name, 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, {
-				webhookId: crypto.randomUUID(),
-			}),
+			starter: node(
+				name,
+				'n8n-nodes-base.webhook',
+				2,
+				{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				{
+					webhookId: crypto.randomUUID(),
+				},
+			),
 			path,
 		};
 	};
 	const receivers = [
-		{ label: 'Support Chat Trigger', make: () => trigger('Support Chat Trigger', { events: ['*'], verification: 'none', options: {} }) },
+		{
+			label: 'Support Chat Trigger',
+			make: () =>
+				trigger('Support Chat Trigger', { events: ['*'], verification: 'none', options: {} }),
+		},
 		{ label: 'Webhook node', make: () => webhook('Webhook') },
 		{
 			label: 'Support Chat Trigger, signature verified',
-			make: () => trigger('Support Chat Trigger', { events: ['*'], verification: 'standardWebhooks', options: {} }),
+			make: () =>
+				trigger('Support Chat Trigger', {
+					events: ['*'],
+					verification: 'standardWebhooks',
+					options: {},
+				}),
 		},
 	].slice(0, withSigned ? 3 : 2);
 
@@ -348,8 +453,18 @@ async function benchDeliveries(n8n, sandbox, withSigned = true) {
 	for (const how of /** @type {const} */ (['sandbox, one at a time', `${CONCURRENCY} in flight`])) {
 		for (const receiver of receivers) {
 			const made = receiver.make();
-			const deployed = await deployReceiver(n8n, `${receiver.label} (${how})`, made.starter, made.path);
-			sandbox.configureWebhooks({ urls: deployed.url, secret: WEBHOOK_SECRET, style: 'dotted', kinds: ['conversationCreated'] });
+			const deployed = await deployReceiver(
+				n8n,
+				`${receiver.label} (${how})`,
+				made.starter,
+				made.path,
+			);
+			sandbox.configureWebhooks({
+				urls: deployed.url,
+				secret: WEBHOOK_SECRET,
+				style: 'dotted',
+				kinds: ['conversationCreated'],
+			});
 			const start = Date.now();
 			let statuses;
 			if (how.startsWith('sandbox')) {
@@ -362,10 +477,15 @@ async function benchDeliveries(n8n, sandbox, withSigned = true) {
 			}
 			const acceptedMs = Date.now() - start;
 			const bad = statuses.filter((status) => status !== 200).length;
-			if (statuses.length !== DELIVERIES || bad > 0) throw new Error(`${receiver.label}: ${bad} of ${statuses.length} deliveries not answered 200`);
+			if (statuses.length !== DELIVERIES || bad > 0)
+				throw new Error(
+					`${receiver.label}: ${bad} of ${statuses.length} deliveries not answered 200`,
+				);
 			const finished = await waitForFinished(n8n, deployed.id, DELIVERIES, start);
 			if (finished.failed > 0 || finished.total !== DELIVERIES) {
-				throw new Error(`${receiver.label}: ${finished.failed} failed runs, ${finished.total} runs for ${DELIVERIES} deliveries`);
+				throw new Error(
+					`${receiver.label}: ${finished.failed} failed runs, ${finished.total} runs for ${DELIVERIES} deliveries`,
+				);
 			}
 			(results[how] ??= {})[receiver.label] = {
 				accepted: (DELIVERIES * 1000) / acceptedMs,
@@ -380,7 +500,9 @@ async function benchDeliveries(n8n, sandbox, withSigned = true) {
 		log(`   ${how}:`);
 		log(`     ${'receiver'.padEnd(width)}  accepted/s  completed/s`);
 		for (const [label, r] of Object.entries(byReceiver)) {
-			log(`     ${label.padEnd(width)}  ${fmt(r.accepted, 1).padStart(10)}  ${fmt(r.completed, 1).padStart(11)}`);
+			log(
+				`     ${label.padEnd(width)}  ${fmt(r.accepted, 1).padStart(10)}  ${fmt(r.completed, 1).padStart(11)}`,
+			);
 		}
 		const ours = byReceiver['Support Chat Trigger'];
 		const builtIn = byReceiver['Webhook node'];
@@ -447,7 +569,12 @@ async function startBenchN8n(sandbox, options = {}) {
 	await n8n.importCredentials({
 		name: 'Bench sandbox',
 		type: CREDENTIAL_TYPE,
-		data: { baseUrl: sandbox.origin, apiToken: SANDBOX_TOKEN, allowHttp: false, webhookSecret: WEBHOOK_SECRET },
+		data: {
+			baseUrl: sandbox.origin,
+			apiToken: SANDBOX_TOKEN,
+			allowHttp: false,
+			webhookSecret: WEBHOOK_SECRET,
+		},
 	});
 	return n8n;
 }
@@ -462,10 +589,15 @@ async function main() {
 	const started = Date.now();
 	if (!values['no-build']) {
 		log('building the package (npm run build)…');
-		execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+		execFileSync('npm', ['run', 'build'], {
+			cwd: REPO_ROOT,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
 	}
 	const pkg = require('../package.json');
-	log(`n8n ${N8N_VERSION} on Node ${NODE_VERSION}, ${pkg.name} ${pkg.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'})`);
+	log(
+		`n8n ${N8N_VERSION} on Node ${NODE_VERSION}, ${pkg.name} ${pkg.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'})`,
+	);
 	const sandbox = await startSandbox({
 		token: SANDBOX_TOKEN,
 		pagination: 'link',
@@ -477,7 +609,9 @@ async function main() {
 	let n8n;
 	try {
 		n8n = await startBenchN8n(sandbox);
-		log(`\n1. Return All of ${fmt(USERS)} users against the plainest loop over n8n's request helper (median ratio of ${RUNS} alternating rounds after a warm-up)`);
+		log(
+			`\n1. Return All of ${fmt(USERS)} users against the plainest loop over n8n's request helper (median ratio of ${RUNS} alternating rounds after a warm-up)`,
+		);
 		const plainLoop = await benchPlainLoop(n8n, sandbox);
 		const summaryOfPlainLoop = `summary: Return All against the plain loop (plain / node, sequential and 4 in flight): ${summarize(plainLoop)}`;
 		if (values.before) {
@@ -494,19 +628,30 @@ async function main() {
 			return;
 		}
 		const returnAll = await benchReturnAll(n8n, sandbox);
-		log(`\n3. Deliveries per second, ${DELIVERIES} per measurement (conversation.created, dotted style), n8n's default expression engine (vm)`);
+		log(
+			`\n3. Deliveries per second, ${DELIVERIES} per measurement (conversation.created, dotted style), n8n's default expression engine (vm)`,
+		);
 		const deliveries = await benchDeliveries(n8n, sandbox);
 		await n8n.stop();
 		// n8n 2.41 runs every webhook of a node other than its own Webhook node (with static parameters)
 		// inside an expression isolate from a pool of one; the legacy engine has none.
-		log(`\n4. The same with N8N_EXPRESSION_ENGINE=legacy (a second n8n), to show what the isolate costs`);
+		log(
+			`\n4. The same with N8N_EXPRESSION_ENGINE=legacy (a second n8n), to show what the isolate costs`,
+		);
 		n8n = await startBenchN8n(sandbox, { env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
 		const legacy = await benchDeliveries(n8n, sandbox, false);
-		const ratios = (/** @type {Record<string, number>} */ r) => Object.entries(r).map(([how, x]) => `${how} ${x.toFixed(2)}`).join(', ');
+		const ratios = (/** @type {Record<string, number>} */ r) =>
+			Object.entries(r)
+				.map(([how, x]) => `${how} ${x.toFixed(2)}`)
+				.join(', ');
 		log(`\n${summaryOfPlainLoop}`);
-		log(`summary: Return All ratio (HTTP Request time / Support Chat time) ${returnAll.ratio.toFixed(2)}` +
-			` (${(returnAll.http / returnAll.ours4).toFixed(2)} with 4 pages in flight)`);
-		log(`summary: deliveries/s ratio (Support Chat Trigger / Webhook node): ${ratios(deliveries)}; legacy engine: ${ratios(legacy)}`);
+		log(
+			`summary: Return All ratio (HTTP Request time / Support Chat time) ${returnAll.ratio.toFixed(2)}` +
+				` (${(returnAll.http / returnAll.ours4).toFixed(2)} with 4 pages in flight)`,
+		);
+		log(
+			`summary: deliveries/s ratio (Support Chat Trigger / Webhook node): ${ratios(deliveries)}; legacy engine: ${ratios(legacy)}`,
+		);
 		log(`took ${Math.round((Date.now() - started) / 1000)} s`);
 	} finally {
 		await n8n?.stop();
@@ -515,6 +660,8 @@ async function main() {
 }
 
 main().catch((error) => {
-	process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+	process.stderr.write(
+		`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	process.exit(1);
 });

@@ -44,9 +44,11 @@ if (service !== 'rest' && service !== 'support-board') {
 	process.stderr.write('--service takes rest or support-board\n');
 	process.exit(2);
 }
-const interactive = !args.has('--once') && Boolean(process.stdout.isTTY) && !/^(1|true)$/i.test(process.env.CI ?? '');
+const interactive =
+	!args.has('--once') && Boolean(process.stdout.isTTY) && !/^(1|true)$/i.test(process.env.CI ?? '');
 
-const bold = (/** @type {string} */ text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
+const bold = (/** @type {string} */ text) =>
+	process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text;
 const dim = (/** @type {string} */ text) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text);
 const say = (/** @type {string} */ line = '') => process.stdout.write(`${line}\n`);
 const step = (/** @type {string} */ line) => say(`${bold('▸')} ${line}`);
@@ -85,7 +87,11 @@ function build() {
 	const since = Date.now();
 	step('Building the package (npm run build)');
 	try {
-		execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+		execFileSync('npm', ['run', 'build'], {
+			cwd: REPO_ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			encoding: 'utf8',
+		});
 	} catch (error) {
 		const failed = /** @type {{ stdout?: string, stderr?: string }} */ (error);
 		process.stderr.write(`${failed.stdout ?? ''}${failed.stderr ?? ''}`);
@@ -98,7 +104,9 @@ async function installN8n() {
 	const since = Date.now();
 	const dir = cacheDir();
 	const fresh = !fs.existsSync(path.join(dir, '.install-complete.json'));
-	step(`n8n ${N8N_VERSION} ${fresh ? `is installed once into ${dir}: a few minutes, about 3 GB` : `from ${dir}`}`);
+	step(
+		`n8n ${N8N_VERSION} ${fresh ? `is installed once into ${dir}: a few minutes, about 3 GB` : `from ${dir}`}`,
+	);
 	const ticker = setInterval(() => {
 		let packages = 0;
 		try {
@@ -106,7 +114,11 @@ async function installN8n() {
 		} catch {
 			// Not created yet.
 		}
-		say(dim(`  still installing… ${elapsed(since)}${packages ? `, ${packages} top-level packages so far` : ''}`));
+		say(
+			dim(
+				`  still installing… ${elapsed(since)}${packages ? `, ${packages} top-level packages so far` : ''}`,
+			),
+		);
 	}, 30_000);
 	try {
 		await ensureN8n({ log: (line) => say(dim(`  ${line}`)) });
@@ -133,13 +145,24 @@ async function playVisitors(sandbox, n8n, workflowId) {
 	say(`     and writes: "${graceSays}"  ${dim('(an e-mail address in a message: Lead Captured)')}`);
 	await sandbox.settled();
 
-	const alan = sandbox.visitor.startConversation({ name: 'Alan Turing', message: 'Could someone call me back?' });
-	sandbox.visitor.captureLead({ name: 'Alan Turing', phone: '+441632960961', conversationId: alan.conversation.id });
-	say(`  2. Alan Turing opens conversation ${alan.conversation.id} and leaves his phone number in the lead form`);
+	const alan = sandbox.visitor.startConversation({
+		name: 'Alan Turing',
+		message: 'Could someone call me back?',
+	});
+	sandbox.visitor.captureLead({
+		name: 'Alan Turing',
+		phone: '+441632960961',
+		conversationId: alan.conversation.id,
+	});
+	say(
+		`  2. Alan Turing opens conversation ${alan.conversation.id} and leaves his phone number in the lead form`,
+	);
 	await sandbox.settled();
 
 	sandbox.webhookSignatureOptions({ tamper: 'signature' });
-	sandbox.emitWebhook('leadCaptured', { lead: { email: 'mallory@example.com', phone: null, via: 'form' } });
+	sandbox.emitWebhook('leadCaptured', {
+		lead: { email: 'mallory@example.com', phone: null, via: 'form' },
+	});
 	say(`  3. Someone without the signing secret sends a forged Lead Captured delivery`);
 	await sandbox.settled();
 
@@ -163,7 +186,11 @@ function printSummary(sandbox, n8n, runs, visitors) {
 		let answer = delivery.response ?? delivery.error ?? '';
 		try {
 			const body = JSON.parse(answer);
-			answer = body.ignored ? `ignored: ${body.ignored}` : body.error ? `refused: ${body.error}` : answer;
+			answer = body.ignored
+				? `ignored: ${body.ignored}`
+				: body.error
+					? `refused: ${body.error}`
+					: answer;
 		} catch {
 			// Not JSON: n8n's own answer for a started run.
 			if (delivery.status === 200) answer = 'run started';
@@ -177,7 +204,9 @@ function printSummary(sandbox, n8n, runs, visitors) {
 		const nodes = Object.keys(run.data?.resultData?.runData ?? {});
 		const ms = run.stoppedAt ? Date.parse(run.stoppedAt) - Date.parse(run.startedAt) : NaN;
 		const lead = run.data?.resultData?.runData?.[nodes[0]]?.[0]?.data?.main?.[0]?.[0]?.json ?? {};
-		say(`  execution ${run.id}: ${run.status} in ${ms} ms, ${lead.event} for user ${lead.userId} in ${lead.conversationId}`);
+		say(
+			`  execution ${run.id}: ${run.status} in ${ms} ms, ${lead.event} for user ${lead.userId} in ${lead.conversationId}`,
+		);
 		say(dim(`    ${nodes.join(' → ')}`));
 	}
 
@@ -186,9 +215,13 @@ function printSummary(sandbox, n8n, runs, visitors) {
 	for (const visitor of visitors) {
 		const user = sandbox.state.users.find((u) => u.id === visitor.userId);
 		const conversation = sandbox.state.conversations.find((c) => c.id === visitor.conversationId);
-		const last = sandbox.state.messages.filter((m) => m.conversation_id === visitor.conversationId).at(-1);
+		const last = sandbox.state.messages
+			.filter((m) => m.conversation_id === visitor.conversationId)
+			.at(-1);
 		say(`  ${visitor.name} (${visitor.userId}): tags [${user?.tags.join(', ')}]`);
-		say(`    conversation ${visitor.conversationId}: ${conversation?.status}, assigned to ${conversation?.assignee_id ?? 'nobody'}`);
+		say(
+			`    conversation ${visitor.conversationId}: ${conversation?.status}, assigned to ${conversation?.assignee_id ?? 'nobody'}`,
+		);
 		say(`    last message (${last?.type}): "${last?.message}"`);
 	}
 	const api = sandbox.requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
@@ -206,7 +239,11 @@ const SB_KEY = 'demo-support-board-secret-key';
  */
 async function supportBoardDemo() {
 	step('Starting the sandbox as Support Board (its Web API and webhooks) with sample data');
-	const sandbox = await startSandbox({ api: 'support-board', token: SB_TOKEN, seed: { users: 25, conversations: 8 } });
+	const sandbox = await startSandbox({
+		api: 'support-board',
+		token: SB_TOKEN,
+		seed: { users: 25, conversations: 8 },
+	});
 	cleanups.push(async () => await sandbox.close());
 	const board = /** @type {NonNullable<typeof sandbox.supportBoard>} */ (sandbox.supportBoard);
 	say(dim(`  Web API ${board.apiUrl} (admin token "${SB_TOKEN}"), control ${sandbox.controlUrl}`));
@@ -219,12 +256,32 @@ async function supportBoardDemo() {
 	if (assign) assign.parameters = { ...assign.parameters, assignee: agent };
 	step(`Importing and publishing "${workflow.name}"`);
 	const deployed = await deployWorkflow(n8n, sandbox, workflow, {
-		credentials: { api: 'supportBoard', baseUrl: board.installUrl, apiToken: SB_TOKEN, allowHttp: false, webhookSecret: SB_KEY },
+		credentials: {
+			api: 'supportBoard',
+			baseUrl: board.installUrl,
+			apiToken: SB_TOKEN,
+			allowHttp: false,
+			webhookSecret: SB_KEY,
+		},
 	});
-	board.configureWebhooks({ url: /** @type {string} */ (deployed.triggerUrl), key: SB_KEY, active: true });
-	say(dim(`  Settings > Miscellaneous > Webhooks: URL ${deployed.triggerUrl}, Secret key "${SB_KEY}"`));
-	say(dim(`  the sales agent is user ${agent}; a lead is marked with user_type "lead" (the product has no tags)`));
-	step('Two visitors chat, then leave their e-mail in the follow-up form; then someone posts with another Secret key');
+	board.configureWebhooks({
+		url: /** @type {string} */ (deployed.triggerUrl),
+		key: SB_KEY,
+		active: true,
+	});
+	say(
+		dim(
+			`  Settings > Miscellaneous > Webhooks: URL ${deployed.triggerUrl}, Secret key "${SB_KEY}"`,
+		),
+	);
+	say(
+		dim(
+			`  the sales agent is user ${agent}; a lead is marked with user_type "lead" (the product has no tags)`,
+		),
+	);
+	step(
+		'Two visitors chat, then leave their e-mail in the follow-up form; then someone posts with another Secret key',
+	);
 	/** @type {Array<{ name: string, email: string, conversationId: string, userId: string }>} */
 	const visitors = [];
 	for (const [first, last, email, message] of [
@@ -232,8 +289,17 @@ async function supportBoardDemo() {
 		['Alan', 'Turing', 'alan@example.com', 'Can I get a demo?'],
 	]) {
 		const { conversation, user } = await board.visitor.start({ message, first_name: first });
-		await board.visitor.followUp({ conversationId: conversation.id, email, name: `${first} ${last}` });
-		visitors.push({ name: `${first} ${last}`, email, conversationId: String(conversation.id), userId: String(user.id) });
+		await board.visitor.followUp({
+			conversationId: conversation.id,
+			email,
+			name: `${first} ${last}`,
+		});
+		visitors.push({
+			name: `${first} ${last}`,
+			email,
+			conversationId: String(conversation.id),
+			userId: String(user.id),
+		});
 	}
 	await board.settled();
 	const runs = await n8n.waitForExecutions(deployed.id, { count: 2, timeoutMs: 90_000 });
@@ -242,34 +308,61 @@ async function supportBoardDemo() {
 	board.configureWebhooks({ key: 'not-the-secret-key' });
 	const forgedFrom = board.deliveries.length;
 	const mallory = await board.visitor.start({ message: 'Call me back?', first_name: 'Mallory' });
-	await board.visitor.followUp({ conversationId: mallory.conversation.id, email: 'mallory@example.com' });
+	await board.visitor.followUp({
+		conversationId: mallory.conversation.id,
+		email: 'mallory@example.com',
+	});
 	await board.settled();
 	await sleep(1500);
 	const all = await n8n.executions({ workflowId: deployed.id, includeData: false });
 	const extra = all.length - runs.length;
 	say();
 	say(bold('What Support Board sent to n8n (webhook deliveries)'));
-	for (const d of board.deliveries) say(`  ${d.function.padEnd(26)} → ${d.status}${d.status === 401 ? ' (another Secret key)' : ''}`);
+	for (const d of board.deliveries)
+		say(
+			`  ${d.function.padEnd(26)} → ${d.status}${d.status === 401 ? ' (another Secret key)' : ''}`,
+		);
 	say(bold('What the workflow called (Web API functions)'));
 	say(`  ${sandbox.requests.map((r) => `${r.function} → ${r.status}`).join(', ')}`);
 	say(bold('What Support Board holds now'));
 	let escalated = 0;
 	for (const visitor of visitors) {
 		const call = async (/** @type {Record<string, unknown>} */ body) =>
-			/** @type {any} */ (await (await fetch(board.apiUrl, { method: 'POST', body: JSON.stringify({ token: SB_TOKEN, ...body }) })).json()).response;
+			/** @type {any} */ (
+				await (
+					await fetch(board.apiUrl, {
+						method: 'POST',
+						body: JSON.stringify({ token: SB_TOKEN, ...body }),
+					})
+				).json()
+			).response;
 		const user = await call({ function: 'get-user', user_id: visitor.userId });
-		const chat = await call({ function: 'get-conversation', conversation_id: visitor.conversationId });
+		const chat = await call({
+			function: 'get-conversation',
+			conversation_id: visitor.conversationId,
+		});
 		const last = chat.messages.at(-1);
-		const ok = user.user_type === 'lead' && String(chat.details.agent_id) === agent && /sales team/.test(last?.message ?? '');
+		const ok =
+			user.user_type === 'lead' &&
+			String(chat.details.agent_id) === agent &&
+			/sales team/.test(last?.message ?? '');
 		if (ok) escalated += 1;
-		say(`  ${ok ? '✔' : '✘'} ${visitor.name} <${visitor.email}>: user_type ${user.user_type}; conversation ${visitor.conversationId} assigned to ${chat.details.agent_id}; last message "${last?.message}"`);
+		say(
+			`  ${ok ? '✔' : '✘'} ${visitor.name} <${visitor.email}>: user_type ${user.user_type}; conversation ${visitor.conversationId} assigned to ${chat.details.agent_id}; last message "${last?.message}"`,
+		);
 	}
 	const failed = runs.filter((run) => run.status !== 'success');
 	// With another Secret key every delivery is refused: the forged lead and the chat before it.
 	const forged = board.deliveries.slice(forgedFrom);
 	const refused = forged.filter((d) => d.status === 401);
 	const forgedLead = forged.some((d) => d.function === 'new-email-address');
-	const ok = failed.length === 0 && runs.length === 2 && escalated === 2 && extra === 0 && forgedLead && refused.length === forged.length;
+	const ok =
+		failed.length === 0 &&
+		runs.length === 2 &&
+		escalated === 2 &&
+		extra === 0 &&
+		forgedLead &&
+		refused.length === forged.length;
 	say(
 		`${ok ? '✔' : '✘'} ${runs.length - failed.length} of 2 leads escalated; ${refused.length} of ${forged.length} deliveries with another Secret key refused (401), the forged lead among them; ` +
 			`${extra} unexpected run(s). Demo took ${elapsed()}.`,
@@ -306,7 +399,11 @@ async function main() {
 		seed: { users: 25, conversations: 8, tags: ['vip', 'newsletter'] },
 	});
 	cleanups.push(async () => await sandbox.close());
-	say(dim(`  API ${sandbox.baseUrl} (bearer token "${SANDBOX_TOKEN}"), control ${sandbox.controlUrl}`));
+	say(
+		dim(
+			`  API ${sandbox.baseUrl} (bearer token "${SANDBOX_TOKEN}"), control ${sandbox.controlUrl}`,
+		),
+	);
 
 	step('Starting n8n on 127.0.0.1 with the package installed as a community package');
 	const n8n = await startN8n({ mode: 'regular', log: (line) => say(dim(`  ${line}`)) });
@@ -317,11 +414,16 @@ async function main() {
 	const deployed = await deployWorkflow(n8n, sandbox, workflow, { connectWebhooks: true });
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
 	say(dim(`  trigger "${trigger?.name}" listens at ${deployed.triggerUrl}`));
-	say(dim('  the sandbox sends every event there, signed (Standard Webhooks) with the credential\'s webhook secret'));
+	say(
+		dim(
+			"  the sandbox sends every event there, signed (Standard Webhooks) with the credential's webhook secret",
+		),
+	);
 	say();
 
 	const { grace, alan, runs } = await playVisitors(sandbox, n8n, deployed.id);
-	const extra = (await n8n.executions({ workflowId: deployed.id, includeData: false })).length - runs.length;
+	const extra =
+		(await n8n.executions({ workflowId: deployed.id, includeData: false })).length - runs.length;
 	printSummary(sandbox, n8n, runs, [
 		{ name: 'Grace Hopper', conversationId: grace.conversation.id, userId: grace.user.id },
 		{ name: 'Alan Turing', conversationId: alan.conversation.id, userId: alan.user.id },
@@ -337,14 +439,20 @@ async function main() {
 
 	if (!interactive) {
 		await stopAll();
-		say(dim('n8n and the sandbox are stopped. Run `npm run demo` in a terminal to keep them up and log in.'));
+		say(
+			dim(
+				'n8n and the sandbox are stopped. Run `npm run demo` in a terminal to keep them up and log in.',
+			),
+		);
 		process.exitCode = failed.length === 0 && extra === 0 ? 0 : 1;
 		return;
 	}
 	say();
 	say(bold('Log in to n8n'));
 	say(`  ${n8n.baseUrl}/signin   e-mail ${n8n.owner.email}   password ${n8n.owner.password}`);
-	say(`  the workflow: ${n8n.baseUrl}/workflow/${deployed.id}   its runs: ${n8n.baseUrl}/workflow/${deployed.id}/executions`);
+	say(
+		`  the workflow: ${n8n.baseUrl}/workflow/${deployed.id}   its runs: ${n8n.baseUrl}/workflow/${deployed.id}/executions`,
+	);
 	say();
 	say(bold('Try it'));
 	say('  Leave another lead as a visitor (the workflow runs again):');
@@ -359,7 +467,9 @@ async function main() {
 }
 
 main().catch(async (error) => {
-	process.stderr.write(`\nThe demo failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+	process.stderr.write(
+		`\nThe demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	await stopAll();
 	process.exit(1);
 });

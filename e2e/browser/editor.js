@@ -29,7 +29,8 @@ async function newWorkflow(page, baseUrl) {
  */
 async function searchNodePanel(page, text) {
 	const panel = page.getByTestId('node-creator');
-	if (!(await panel.getByTestId('node-creator-search-bar').isVisible())) await page.getByTestId('node-creator-plus-button').click();
+	if (!(await panel.getByTestId('node-creator-search-bar').isVisible()))
+		await page.getByTestId('node-creator-plus-button').click();
 	await panel.getByTestId('node-creator-search-bar').fill(text);
 	return panel;
 }
@@ -42,9 +43,13 @@ async function nodePanelEntries(panel) {
 	const items = panel.getByTestId('item-iterator-item');
 	return await items.evaluateAll((elements) =>
 		elements.map((element) => ({
-			name: element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
-			description: element.querySelector('[data-test-id="node-creator-item-description"]')?.textContent?.trim() ?? '',
-			text: (/** @type {any} */ (element).innerText ?? '').trim(),
+			name:
+				element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
+			description:
+				element
+					.querySelector('[data-test-id="node-creator-item-description"]')
+					?.textContent?.trim() ?? '',
+			text: /** @type {any} */ ((element).innerText ?? '').trim(),
 		})),
 	);
 }
@@ -56,10 +61,12 @@ async function nodePanelEntries(panel) {
 async function loadedIcons(entry) {
 	const images = entry.locator('img');
 	await images.first().waitFor();
-	await entry.page().waitForFunction(
-		(elements) => elements.every((image) => /** @type {any} */ (image).complete),
-		await images.elementHandles(),
-	);
+	await entry
+		.page()
+		.waitForFunction(
+			(elements) => elements.every((image) => /** @type {any} */ (image).complete),
+			await images.elementHandles(),
+		);
 	return await images.evaluateAll((elements) =>
 		elements.map((image) => ({
 			src: /** @type {any} */ (image).src,
@@ -77,8 +84,14 @@ async function loadedIcons(entry) {
  */
 async function addNode(page, what) {
 	const panel = await searchNodePanel(page, what.search);
-	await panel.getByTestId('item-iterator-item').filter({ has: page.getByText(what.app, { exact: true }) }).first().click();
-	const item = panel.getByTestId('item-iterator-item').filter({ has: page.getByText(what.item, { exact: true }) });
+	await panel
+		.getByTestId('item-iterator-item')
+		.filter({ has: page.getByText(what.app, { exact: true }) })
+		.first()
+		.click();
+	const item = panel
+		.getByTestId('item-iterator-item')
+		.filter({ has: page.getByText(what.item, { exact: true }) });
 	if (!(await item.isVisible())) await panel.getByText(/^Actions \(\d+\)$/).click();
 	await item.click();
 	const ndv = page.getByTestId('ndv');
@@ -91,9 +104,17 @@ async function addNode(page, what) {
  * @param {Locator} ndv
  */
 async function parameterLabels(ndv) {
-	const labels = ndv.getByTestId('node-parameters').locator('label.n8n-input-label').filter({ visible: true });
+	const labels = ndv
+		.getByTestId('node-parameters')
+		.locator('label.n8n-input-label')
+		.filter({ visible: true });
 	// A label's text ends with the Fixed / Expression switch the editor adds to it.
-	return (await labels.allInnerTexts()).map((text) => text.split('\n')[0].replace(/\s*Fixed\s*Expression$/, '').trim());
+	return (await labels.allInnerTexts()).map((text) =>
+		text
+			.split('\n')[0]
+			.replace(/\s*Fixed\s*Expression$/, '')
+			.trim(),
+	);
 }
 
 /**
@@ -108,12 +129,17 @@ async function chooseOption(ndv, parameter, option) {
 	const input = ndv.getByTestId(`parameter-input-${parameter}`);
 	await input.click();
 	const entries = page.getByRole('option').filter({ visible: true });
-	await entries.filter({ has: page.getByText(option, { exact: true }) }).first().click();
+	await entries
+		.filter({ has: page.getByText(option, { exact: true }) })
+		.first()
+		.click();
 	await entries.first().waitFor({ state: 'hidden' });
 	await input.locator('input').first().waitFor();
-	for (let i = 0; i < 50 && (await input.locator('input').first().inputValue()) !== option; i++) await page.waitForTimeout(100);
+	for (let i = 0; i < 50 && (await input.locator('input').first().inputValue()) !== option; i++)
+		await page.waitForTimeout(100);
 	const chosen = await input.locator('input').first().inputValue();
-	if (chosen !== option) throw new Error(`${parameter} shows "${chosen}" after choosing "${option}"`);
+	if (chosen !== option)
+		throw new Error(`${parameter} shows "${chosen}" after choosing "${option}"`);
 }
 
 /**
@@ -142,11 +168,15 @@ function resourceLocator(ndv, parameter) {
 		async value() {
 			const input = root.getByTestId('rlc-input');
 			const tag = await input.evaluate((element) => element.tagName);
-			return tag === 'INPUT' ? await input.inputValue() : await input.locator('input').first().inputValue();
+			return tag === 'INPUT'
+				? await input.inputValue()
+				: await input.locator('input').first().inputValue();
 		},
 		/** @param {string} value */
 		async type(value) {
-			const input = root.locator('input[data-test-id="rlc-input"]').or(root.getByTestId('rlc-input').locator('input'));
+			const input = root
+				.locator('input[data-test-id="rlc-input"]')
+				.or(root.getByTestId('rlc-input').locator('input'));
 			await input.first().fill(value);
 			await input.first().press('Tab');
 			// The editor stores typed text after a debounce; a run started sooner is refused with the
@@ -165,12 +195,15 @@ function resourceLocator(ndv, parameter) {
  */
 async function executeStep(ndv) {
 	const page = ndv.page();
-	const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run/.test(r.url()));
+	const started = page.waitForResponse(
+		(r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run/.test(r.url()),
+	);
 	await ndv.getByTestId('node-execute-button').click();
 	const response = await started;
 	const body = await response.json();
 	const executionId = body?.data?.executionId;
-	if (!response.ok() || typeof executionId !== 'string') throw new Error(`the editor's run did not start: ${response.status()} ${JSON.stringify(body)}`);
+	if (!response.ok() || typeof executionId !== 'string')
+		throw new Error(`the editor's run did not start: ${response.status()} ${JSON.stringify(body)}`);
 	return { executionId, output: ndv.getByTestId('output-panel') };
 }
 
@@ -201,10 +234,18 @@ async function outputTable(output) {
 	await output.getByRole('radio', { name: 'Table' }).click();
 	const table = output.getByTestId('ndv-data-container').locator('table').first();
 	await table.waitFor();
-	const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+	const headers = (await table.locator('thead th').allInnerTexts())
+		.map((text) => text.trim())
+		.filter(Boolean);
 	const rows = await table
 		.locator('tbody tr')
-		.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => (/** @type {any} */ (td).innerText ?? '').trim())));
+		.evaluateAll((trs) =>
+			trs.map((tr) =>
+				[...tr.querySelectorAll(':scope > td')].map((td) =>
+					/** @type {any} */ ((td).innerText ?? '').trim(),
+				),
+			),
+		);
 	return { headers, rows };
 }
 
@@ -213,7 +254,10 @@ async function outputTable(output) {
  * @param {Locator} output
  */
 async function outputItemCount(output) {
-	const text = await output.getByText(/^\d+ items?$/).first().innerText();
+	const text = await output
+		.getByText(/^\d+ items?$/)
+		.first()
+		.innerText();
 	return Number(text.split(' ')[0]);
 }
 

@@ -50,23 +50,33 @@ function ensureChromium(options = {}) {
 	const log = options.log ?? stderrLog;
 	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
 	const missing = `${CHROMIUM} is missing and could not be installed`;
-	const how = 'install it as root with `apt-get update && apt-get install -y chromium` (Debian/Ubuntu) and run again';
-	if (typeof process.getuid !== 'function' || process.getuid() !== 0) throw new Error(`${missing}: not root; ${how}`);
-	if (!fs.existsSync('/usr/bin/apt-get')) throw new Error(`${missing}: no apt-get on this machine; ${how}`);
+	const how =
+		'install it as root with `apt-get update && apt-get install -y chromium` (Debian/Ubuntu) and run again';
+	if (typeof process.getuid !== 'function' || process.getuid() !== 0)
+		throw new Error(`${missing}: not root; ${how}`);
+	if (!fs.existsSync('/usr/bin/apt-get'))
+		throw new Error(`${missing}: no apt-get on this machine; ${how}`);
 	log('installing chromium with apt-get (once per machine)');
 	const started = Date.now();
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	try {
-		execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'], env, timeout: 10 * 60_000 });
+		execFileSync('apt-get', ['update'], {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env,
+			timeout: 10 * 60_000,
+		});
 		execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
 			stdio: ['ignore', 'ignore', 'inherit'],
 			env,
 			timeout: 20 * 60_000,
 		});
 	} catch (error) {
-		throw new Error(`${missing}: apt-get failed (${/** @type {Error} */ (error).message.split('\n')[0]}); ${how}`);
+		throw new Error(
+			`${missing}: apt-get failed (${/** @type {Error} */ (error).message.split('\n')[0]}); ${how}`,
+		);
 	}
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`${missing}: apt-get installed no ${CHROMIUM}; ${how}`);
+	if (!fs.existsSync(CHROMIUM))
+		throw new Error(`${missing}: apt-get installed no ${CHROMIUM}; ${how}`);
 	log(`chromium installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	return CHROMIUM;
 }
@@ -79,7 +89,11 @@ function ensureChromium(options = {}) {
 async function launchBrowser() {
 	// n8n's own test ids: `getByTestId` then finds what n8n's editor tests find.
 	selectors.setTestIdAttribute('data-test-id');
-	return await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+	return await chromium.launch({
+		executablePath: ensureChromium(),
+		args: CHROMIUM_ARGS,
+		headless: true,
+	});
 }
 
 /**
@@ -96,7 +110,10 @@ async function newEditorPage(browser, options = {}) {
 		deviceScaleFactor: 1,
 		reducedMotion: 'reduce',
 	});
-	await context.addInitScript((value) => /** @type {any} */ (globalThis).localStorage.setItem('N8N_THEME', value), theme);
+	await context.addInitScript(
+		(value) => /** @type {any} */ (globalThis).localStorage.setItem('N8N_THEME', value),
+		theme,
+	);
 	const page = await context.newPage();
 	page.setDefaultTimeout(20_000);
 	return page;
@@ -133,10 +150,18 @@ async function screenshot(locator, name, options = {}) {
 	fs.mkdirSync(IMAGES_DIR, { recursive: true });
 	const file = path.join(IMAGES_DIR, `${name}.png`);
 	// Toasts of earlier steps ("Credential saved") would cover the panel.
-	await locator.page().addStyleTag({ content: '.el-notification { visibility: hidden !important; }' });
-	const image = await locator.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask });
+	await locator
+		.page()
+		.addStyleTag({ content: '.el-notification { visibility: hidden !important; }' });
+	const image = await locator.screenshot({
+		animations: 'disabled',
+		caret: 'hide',
+		mask: options.mask,
+	});
 	if (image.length > MAX_SCREENSHOT_BYTES) {
-		throw new Error(`${name}.png would be ${Math.round(image.length / 1024)} KB (at most ${MAX_SCREENSHOT_BYTES / 1024} KB)`);
+		throw new Error(
+			`${name}.png would be ${Math.round(image.length / 1024)} KB (at most ${MAX_SCREENSHOT_BYTES / 1024} KB)`,
+		);
 	}
 	fs.writeFileSync(file, image);
 	stderrLog(`wrote docs/images/${name}.png (${Math.round(image.length / 1024)} KB)`);

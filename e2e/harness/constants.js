@@ -51,4 +51,14 @@ const REDIS = {
 	port: Number(process.env.SUPPORT_CHAT_E2E_REDIS_PORT || 6379),
 };
 
-module.exports = { N8N_VERSION, NODE_VERSION, N8N_LINES, PACKAGE_NAME, REPO_ROOT, HOST, cacheDir, POSTGRES, REDIS };
+module.exports = {
+	N8N_VERSION,
+	NODE_VERSION,
+	N8N_LINES,
+	PACKAGE_NAME,
+	REPO_ROOT,
+	HOST,
+	cacheDir,
+	POSTGRES,
+	REDIS,
+};

@@ -25,7 +25,12 @@ class HttpError extends Error {
 	 * @param {unknown} body
 	 */
 	constructor(method, url, status, body) {
-		super(`${method} ${url} -> ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 2000));
+		super(
+			`${method} ${url} -> ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(
+				0,
+				2000,
+			),
+		);
 		this.name = 'HttpError';
 		this.method = method;
 		this.url = url;
@@ -74,7 +79,12 @@ async function request(method, url, body, options = {}) {
 			// Keep the text.
 		}
 	}
-	return { status: response.status, headers: response.headers, body: /** @type {T} */ (parsed), ms: Date.now() - started };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: /** @type {T} */ (parsed),
+		ms: Date.now() - started,
+	};
 }
 
 /**

@@ -87,7 +87,12 @@ function recipe(line = '2.x') {
 			allowScripts: { sqlite3: true },
 		};
 		// Native modules built for one Node ABI do not load under another.
-		hashed = { packageJson, rebuild, nodeAbi: process.versions.modules, platform: `${process.platform}-${process.arch}` };
+		hashed = {
+			packageJson,
+			rebuild,
+			nodeAbi: process.versions.modules,
+			platform: `${process.platform}-${process.arch}`,
+		};
 	}
 	const hash = createHash('sha256').update(JSON.stringify(hashed)).digest('hex').slice(0, 16);
 	return {
@@ -96,7 +101,10 @@ function recipe(line = '2.x') {
 		nodeVersion: node,
 		packageJson,
 		rebuild,
-		load: line === '2.x' || Number(process.versions.node.split('.')[0]) >= 22 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'],
+		load:
+			line === '2.x' || Number(process.versions.node.split('.')[0]) >= 22
+				? ['sqlite3', 'isolated-vm']
+				: ['sqlite3'],
 		estimate: line === '2.x' ? 'about 6 minutes cold' : 'about 5 minutes cold',
 		hash,
 	};
@@ -119,7 +127,11 @@ function describeInstall(dir, spec) {
 		node,
 		nodeDir,
 		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		env: (extra = {}) => cleanEnv({ PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra }),
+		env: (extra = {}) =>
+			cleanEnv({
+				PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+				...extra,
+			}),
 		require: (id) => require(require.resolve(id, { paths: [dir] })),
 	};
 }
@@ -172,29 +184,40 @@ async function ensureN8n(options = {}) {
 		const packageJsonPath = path.join(dir, 'package.json');
 		const previous = fs.existsSync(packageJsonPath) ? fs.readFileSync(packageJsonPath, 'utf8') : '';
 		// A lockfile resolved for another recipe is dropped; one from an interrupted run of this recipe is kept.
-		if (previous !== packageJsonText) fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
+		if (previous !== packageJsonText)
+			fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
 		fs.writeFileSync(packageJsonPath, packageJsonText);
 
 		const logFile = path.join(dir, 'install.log');
 		fs.writeFileSync(logFile, '');
-		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'], {
-			cwd: dir,
-			env: cleanEnv(),
-			logFile,
-		});
-		log(`npm install done after ${seconds(started)} s; building ${rebuild.join(', ')} for Node ${nodeVersion}`);
-		await run('npm', ['rebuild', ...rebuild, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'], {
-			cwd: dir,
-			// npm, node-gyp and the compiler all run under the Node that runs n8n and against its headers
-			// (a user's ~/.npmrc may point nodedir at another Node's); building from source skips
-			// prebuild-install's download, which cannot reach its host here.
-			env: install.env({
-				npm_config_nodedir: install.nodeDir,
-				npm_config_build_from_source: 'true',
-				JOBS: '2',
-			}),
-			logFile,
-		});
+		await run(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'],
+			{
+				cwd: dir,
+				env: cleanEnv(),
+				logFile,
+			},
+		);
+		log(
+			`npm install done after ${seconds(started)} s; building ${rebuild.join(', ')} for Node ${nodeVersion}`,
+		);
+		await run(
+			'npm',
+			['rebuild', ...rebuild, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'],
+			{
+				cwd: dir,
+				// npm, node-gyp and the compiler all run under the Node that runs n8n and against its headers
+				// (a user's ~/.npmrc may point nodedir at another Node's); building from source skips
+				// prebuild-install's download, which cannot reach its host here.
+				env: install.env({
+					npm_config_nodedir: install.nodeDir,
+					npm_config_build_from_source: 'true',
+					JOBS: '2',
+				}),
+				logFile,
+			},
+		);
 		verify(install, spec, logFile);
 		const marker = {
 			recipe: hash,
@@ -236,10 +259,19 @@ function verify(install, spec, logFile) {
 	const options = { cwd: install.dir, env: install.env(), encoding: /** @type {const} */ ('utf8') };
 	const nodeVersion = execFileSync(install.node, ['--version'], options).trim();
 	const n8nVersion = execFileSync(install.node, [install.n8nBin, '--version'], options).trim();
-	execFileSync(install.node, ['-e', spec.load.map((id) => `require(${JSON.stringify(id)})`).join('; ')], options);
+	execFileSync(
+		install.node,
+		['-e', spec.load.map((id) => `require(${JSON.stringify(id)})`).join('; ')],
+		options,
+	);
 	fs.appendFileSync(logFile, `\nverified: node ${nodeVersion}, n8n ${n8nVersion}\n`);
-	if (nodeVersion !== `v${spec.nodeVersion ?? process.versions.node}` || n8nVersion !== spec.n8nVersion) {
-		throw new Error(`unexpected versions in ${install.dir}: node ${nodeVersion}, n8n ${n8nVersion}`);
+	if (
+		nodeVersion !== `v${spec.nodeVersion ?? process.versions.node}` ||
+		n8nVersion !== spec.n8nVersion
+	) {
+		throw new Error(
+			`unexpected versions in ${install.dir}: node ${nodeVersion}, n8n ${n8nVersion}`,
+		);
 	}
 }
 

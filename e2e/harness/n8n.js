@@ -26,7 +26,8 @@ function sweepStaleTempDirs(maxAgeMs) {
 		if (!name.startsWith(TEMP_PREFIX)) continue;
 		const dir = path.join(os.tmpdir(), name);
 		try {
-			if (Date.now() - fs.statSync(dir).mtimeMs > maxAgeMs) fs.rmSync(dir, { recursive: true, force: true });
+			if (Date.now() - fs.statSync(dir).mtimeMs > maxAgeMs)
+				fs.rmSync(dir, { recursive: true, force: true });
 		} catch {
 			// Removed meanwhile.
 		}
@@ -172,7 +173,12 @@ function sweepStaleTempDirs(maxAgeMs) {
  *   environment (a restart, as after an upgrade or a crash); resolves once they are ready, with the time it took.
  */
 
-const OWNER = { email: 'owner@support-chat.test', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' };
+const OWNER = {
+	email: 'owner@support-chat.test',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'E2e-owner-Passw0rd',
+};
 
 /** Statuses of an execution that is over. */
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
@@ -237,7 +243,8 @@ async function startN8n(options = {}) {
 	const line = options.n8nLine ?? '2.x';
 	const log = options.log ?? stderrLog;
 	// Queue mode (PostgreSQL, Redis, worker and webhook processes) is set up and proven for 2.x only.
-	if (line !== '2.x' && mode !== 'regular') throw new Error(`n8n ${line}: only regular mode is supported`);
+	if (line !== '2.x' && mode !== 'regular')
+		throw new Error(`n8n ${line}: only regular mode is supported`);
 	const install = await ensureN8n({ line, log });
 	const startedAt = Date.now();
 	sweepStaleTempDirs(24 * 3600_000);
@@ -246,10 +253,13 @@ async function startN8n(options = {}) {
 	const logsDir = path.join(tempDir, 'logs');
 	fs.mkdirSync(logsDir);
 
-	const database = mode === 'queue' ? 'postgres' : options.database ?? 'sqlite';
-	const workerCount = mode === 'queue' ? options.workers ?? 1 : 0;
+	const database = mode === 'queue' ? 'postgres' : (options.database ?? 'sqlite');
+	const workerCount = mode === 'queue' ? (options.workers ?? 1) : 0;
 	// Queue mode: `n8n webhook` processes for production webhooks (several, as behind a load balancer).
-	const webhookCount = mode === 'queue' && options.webhookProcess !== false ? Math.max(0, Math.floor(options.webhookProcesses ?? 1)) : 0;
+	const webhookCount =
+		mode === 'queue' && options.webhookProcess !== false
+			? Math.max(0, Math.floor(options.webhookProcesses ?? 1))
+			: 0;
 	const withWebhookProcess = webhookCount > 0;
 	const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
 
@@ -263,23 +273,30 @@ async function startN8n(options = {}) {
 
 	// Webhook and worker processes first, so that none of them is left serving a gone main.
 	const stopAll = async () => {
-		await Promise.all(processes.filter((p) => p.name !== 'main').map(async (p) => await stopProcess(p)));
-		await Promise.all(processes.filter((p) => p.name === 'main').map(async (p) => await stopProcess(p)));
+		await Promise.all(
+			processes.filter((p) => p.name !== 'main').map(async (p) => await stopProcess(p)),
+		);
+		await Promise.all(
+			processes.filter((p) => p.name === 'main').map(async (p) => await stopProcess(p)),
+		);
 	};
 
 	const stop = async (/** @type {{ keep?: boolean }} */ stopOptions = {}) => {
 		if (stopped) return;
 		stopped = true;
 		const failed = /** @type {any} */ (globalThis).__supportChatE2eFailed === true;
-		const keep = stopOptions.keep || options.keep || failed || process.env.SUPPORT_CHAT_E2E_KEEP === '1';
+		const keep =
+			stopOptions.keep || options.keep || failed || process.env.SUPPORT_CHAT_E2E_KEEP === '1';
 		if (failed) printLogs(processes, log);
 		await stopAll();
 		const cleanups = [];
 		if (resources.database && !keep) cleanups.push(dropDatabase(install, resources.database));
 		if (resources.redisPrefix) cleanups.push(deleteRedisKeys(install, resources.redisPrefix));
 		const results = await Promise.allSettled(cleanups);
-		for (const result of results) if (result.status === 'rejected') log(`cleanup failed: ${result.reason}`);
-		if (keep) log(`kept ${tempDir}${resources.database ? ` and database ${resources.database}` : ''}`);
+		for (const result of results)
+			if (result.status === 'rejected') log(`cleanup failed: ${result.reason}`);
+		if (keep)
+			log(`kept ${tempDir}${resources.database ? ` and database ${resources.database}` : ''}`);
 		else fs.rmSync(tempDir, { recursive: true, force: true });
 	};
 
@@ -288,7 +305,9 @@ async function startN8n(options = {}) {
 		const ports = await freePorts(2 + 2 * workerCount + 2 * webhookCount);
 		const next = () => /** @type {number} */ (ports.shift());
 		const mainPort = next();
-		const webhookPorts = withWebhookProcess ? Array.from({ length: webhookCount }, next) : [mainPort];
+		const webhookPorts = withWebhookProcess
+			? Array.from({ length: webhookCount }, next)
+			: [mainPort];
 		const baseUrl = `http://${HOST}:${mainPort}`;
 		const webhookBaseUrls = webhookPorts.map((port) => `http://${HOST}:${port}`);
 		const webhookBaseUrl = webhookBaseUrls[0];
@@ -328,10 +347,18 @@ async function startN8n(options = {}) {
 
 		// Every port is chosen once, so that a restart (startProcesses) serves the same URLs.
 		const mainBrokerPort = next();
-		const workerPlan = Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, healthPort: next(), brokerPort: next() }));
+		const workerPlan = Array.from({ length: workerCount }, (_, i) => ({
+			name: `worker${i + 1}`,
+			healthPort: next(),
+			brokerPort: next(),
+		}));
 		// The first is `webhook`, further ones `webhook2`, `webhook3`…; N8N_WEBHOOK_URL names the first.
 		const webhookPlan = withWebhookProcess
-			? webhookPorts.map((port, i) => ({ name: i === 0 ? 'webhook' : `webhook${i + 1}`, port, brokerPort: next() }))
+			? webhookPorts.map((port, i) => ({
+					name: i === 0 ? 'webhook' : `webhook${i + 1}`,
+					port,
+					brokerPort: next(),
+				}))
 			: [];
 
 		/**
@@ -368,15 +395,20 @@ async function startN8n(options = {}) {
 			await ready(main, `${baseUrl}/healthz/readiness`);
 			// n8n 1.x answers every path with 200 "n8n is starting up" while it migrates, and reports ready
 			// once migrated but before its REST API is mounted (404 until then).
-			if (line === '1.x') readyMs.main += await waitForHttpOk(`${baseUrl}/rest/settings`, main, readyTimeoutMs);
+			if (line === '1.x')
+				readyMs.main += await waitForHttpOk(`${baseUrl}/rest/settings`, main, readyTimeoutMs);
 			const waits = [];
 			for (const plan of workerPlan) {
-				const worker = spawnN8n(plan.name, ['worker', `--concurrency=${options.workerConcurrency ?? 10}`], {
-					N8N_RUNNERS_BROKER_PORT: String(plan.brokerPort),
-					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-					QUEUE_HEALTH_CHECK_PORT: String(plan.healthPort),
-					N8N_WORKER_SERVER_ADDRESS: HOST,
-				});
+				const worker = spawnN8n(
+					plan.name,
+					['worker', `--concurrency=${options.workerConcurrency ?? 10}`],
+					{
+						N8N_RUNNERS_BROKER_PORT: String(plan.brokerPort),
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(plan.healthPort),
+						N8N_WORKER_SERVER_ADDRESS: HOST,
+					},
+				);
 				waits.push(ready(worker, `http://${HOST}:${plan.healthPort}/healthz/readiness`));
 			}
 			for (const plan of webhookPlan) {
@@ -432,8 +464,12 @@ async function startN8n(options = {}) {
 			timings: { readyMs, startMs: Date.now() - startedAt },
 			log,
 		});
-		const readiness = Object.entries(readyMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
-		log(`n8n ${line === '2.x' ? '' : `${install.n8nVersion} `}${mode} up in ${(instance.timings.startMs / 1000).toFixed(1)} s (ready: ${readiness.join(', ')}) at ${baseUrl}`);
+		const readiness = Object.entries(readyMs).map(
+			([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`,
+		);
+		log(
+			`n8n ${line === '2.x' ? '' : `${install.n8nVersion} `}${mode} up in ${(instance.timings.startMs / 1000).toFixed(1)} s (ready: ${readiness.join(', ')}) at ${baseUrl}`,
+		);
 		return instance;
 	} catch (error) {
 		log(`n8n (${mode}) failed to start: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
@@ -450,7 +486,8 @@ async function startN8n(options = {}) {
  * @param {(line: string) => void} log
  */
 function printLogs(processes, log) {
-	for (const proc of processes) log(tail(proc.logFile, Number(process.env.SUPPORT_CHAT_E2E_LOG_LINES || 80)));
+	for (const proc of processes)
+		log(tail(proc.logFile, Number(process.env.SUPPORT_CHAT_E2E_LOG_LINES || 80)));
 }
 
 /**
@@ -460,14 +497,17 @@ function printLogs(processes, log) {
  */
 async function setUpOwner(baseUrl) {
 	const browserId = `support-chat-e2e-${randomBytes(4).toString('hex')}`;
-	const setup = await requestOk('POST', `${baseUrl}/rest/owner/setup`, OWNER, { headers: { 'browser-id': browserId } });
+	const setup = await requestOk('POST', `${baseUrl}/rest/owner/setup`, OWNER, {
+		headers: { 'browser-id': browserId },
+	});
 	const cookie = setup.headers
 		.getSetCookie()
 		.map((line) => line.split(';')[0])
 		.find((pair) => pair.startsWith('n8n-auth='));
 	if (!cookie) throw new Error('owner set-up answered without an n8n-auth cookie');
 	const headers = { cookie, 'browser-id': browserId };
-	const scopes = (await requestOk('GET', `${baseUrl}/rest/api-keys/scopes`, undefined, { headers })).body.data;
+	const scopes = (await requestOk('GET', `${baseUrl}/rest/api-keys/scopes`, undefined, { headers }))
+		.body.data;
 	const created = await requestOk(
 		'POST',
 		`${baseUrl}/rest/api-keys`,
@@ -528,7 +568,8 @@ function makeInstance(context) {
 			// field's default: any domain.
 			if (context.line === '1.x' && !('allowedHttpRequestDomains' in data)) {
 				const schema = await api('GET', `/credentials/schema/${credential.type}`);
-				if (schema.properties?.allowedHttpRequestDomains) data = { ...data, allowedHttpRequestDomains: 'all' };
+				if (schema.properties?.allowedHttpRequestDomains)
+					data = { ...data, allowedHttpRequestDomains: 'all' };
 			}
 			const result = await api('POST', '/credentials', {
 				name: credential.name,
@@ -550,7 +591,8 @@ function makeInstance(context) {
 			const credentials = {};
 			for (const [type, ref] of Object.entries(node.credentials)) {
 				const id = ids.get(ref.name) ?? ref.id;
-				if (!id) throw new Error(`node "${node.name}": no credential named "${ref.name}" was imported`);
+				if (!id)
+					throw new Error(`node "${node.name}": no credential named "${ref.name}" was imported`);
 				credentials[type] = { id, name: ref.name };
 			}
 			return { ...node, credentials };
@@ -574,7 +616,8 @@ function makeInstance(context) {
 	const publishWorkflow = async (id, publishOptions = {}) => {
 		if (context.line === '1.x') {
 			const activated = await api('POST', `/workflows/${id}/activate`, {});
-			if (activated.active !== true) throw new Error(`workflow ${id} not active after activation: ${JSON.stringify(activated)}`);
+			if (activated.active !== true)
+				throw new Error(`workflow ${id} not active after activation: ${JSON.stringify(activated)}`);
 			return activated;
 		}
 		const workflow = await api('POST', `/workflows/${id}/publish`, {});
@@ -584,7 +627,9 @@ function makeInstance(context) {
 			const { data: status } = await rest('GET', `/rest/workflows/${id}/publication-status`);
 			if (status.status !== 'in_progress' && status.liveVersionId === workflow.activeVersionId) {
 				if (status.status !== 'published') {
-					throw new Error(`workflow ${id} publication ${status.status}: ${JSON.stringify(status.triggers)}`);
+					throw new Error(
+						`workflow ${id} publication ${status.status}: ${JSON.stringify(status.triggers)}`,
+					);
 				}
 				return { ...workflow, publication: status };
 			}
@@ -613,11 +658,15 @@ function makeInstance(context) {
 		const after = Number(waitOptions.afterId ?? 0);
 		const start = Date.now();
 		for (;;) {
-			const all = (await executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
+			const all = (await executions({ workflowId, includeData: false })).filter(
+				(e) => Number(e.id) > after,
+			);
 			const done = all.filter((e) => FINISHED.has(e.status));
 			if (done.length >= count) {
 				return await Promise.all(
-					done.slice(0, count).map(async (e) => await api('GET', `/executions/${e.id}?includeData=true`)),
+					done
+						.slice(0, count)
+						.map(async (e) => await api('GET', `/executions/${e.id}?includeData=true`)),
 				);
 			}
 			if (Date.now() - start > timeoutMs) {
@@ -647,7 +696,12 @@ function makeInstance(context) {
 			execFile(
 				install.node,
 				[install.n8nBin, ...args],
-				{ cwd: userFolder, env, timeout: cliOptions.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
+				{
+					cwd: userFolder,
+					env,
+					timeout: cliOptions.timeoutMs ?? 120_000,
+					maxBuffer: 64 * 1024 * 1024,
+				},
 				(error, stdout, stderr) => {
 					// A number, or the signal's name when killed (a timeout), or a spawn error's code.
 					const code = error ? (error.code ?? error.signal ?? 'error') : 0;
@@ -675,12 +729,19 @@ function makeInstance(context) {
 		/** @type {any} */
 		let run;
 		try {
-			run = first >= 0 && last > first ? JSON.parse(lines.slice(first, last + 1).join('\n')) : undefined;
+			run =
+				first >= 0 && last > first
+					? JSON.parse(lines.slice(first, last + 1).join('\n'))
+					: undefined;
 		} catch {
 			run = undefined;
 		}
 		if (!run || (result.code !== 0 && !(result.code === 'SIGSEGV' && run.finished === true))) {
-			throw new Error(`n8n execute --id=${id} exited with ${result.code}\n${result.stdout}\n${result.stderr}`.slice(-4000));
+			throw new Error(
+				`n8n execute --id=${id} exited with ${result.code}\n${result.stdout}\n${result.stderr}`.slice(
+					-4000,
+				),
+			);
 		}
 		return run;
 	};
@@ -705,14 +766,23 @@ function makeInstance(context) {
 		importWorkflow,
 		publishWorkflow,
 		unpublishWorkflow: async (id) =>
-			await api('POST', `/workflows/${id}/${context.line === '1.x' ? 'deactivate' : 'unpublish'}`, {}),
+			await api(
+				'POST',
+				`/workflows/${id}/${context.line === '1.x' ? 'deactivate' : 'unpublish'}`,
+				{},
+			),
 		executions,
 		execution: async (id) => await api('GET', `/executions/${id}?includeData=true`),
 		waitForExecutions,
 		webhookUrl: (webhookPath) => `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`,
 		mcpUrl: (mcpPath) => `${webhookBaseUrl}/mcp/${mcpPath.replace(/^\//, '')}`,
 		webhook: async (method, webhookPath, body, requestOptions) =>
-			await request(method, `${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`, body, requestOptions),
+			await request(
+				method,
+				`${webhookBaseUrl}/webhook/${webhookPath.replace(/^\//, '')}`,
+				body,
+				requestOptions,
+			),
 		nodeTypes: async () => await rest('GET', '/types/nodes.json'),
 		credentialTypes: async () => await rest('GET', '/types/credentials.json'),
 		cli,

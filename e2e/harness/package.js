@@ -25,12 +25,16 @@ const { cleanEnv } = require('./processes');
  */
 function packPackage(destination, packageDir = REPO_ROOT) {
 	fs.mkdirSync(destination, { recursive: true });
-	const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, packageDir], {
-		cwd: destination,
-		env: cleanEnv(),
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const output = execFileSync(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', destination, packageDir],
+		{
+			cwd: destination,
+			env: cleanEnv(),
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	/** @type {Array<{ name: string, version: string, filename: string, files: Array<{ path: string }> }>} */
 	const [info] = JSON.parse(output);
 	const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));

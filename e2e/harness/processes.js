@@ -227,7 +227,9 @@ async function waitForHttpOk(url, proc, timeoutMs) {
 	const start = Date.now();
 	while (Date.now() - start < timeoutMs) {
 		if (!proc.isRunning()) {
-			throw new Error(`${proc.name} exited (${proc.exitStatus()}) before ${url} was ready\n${tail(proc.logFile)}`);
+			throw new Error(
+				`${proc.name} exited (${proc.exitStatus()}) before ${url} was ready\n${tail(proc.logFile)}`,
+			);
 		}
 		try {
 			const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -241,4 +243,14 @@ async function waitForHttpOk(url, proc, timeoutMs) {
 	throw new Error(`${proc.name}: ${url} not ready after ${timeoutMs} ms\n${tail(proc.logFile)}`);
 }
 
-module.exports = { cleanEnv, run, startProcess, stopProcess, tail, freePort, freePorts, sleep, waitForHttpOk };
+module.exports = {
+	cleanEnv,
+	run,
+	startProcess,
+	stopProcess,
+	tail,
+	freePort,
+	freePorts,
+	sleep,
+	waitForHttpOk,
+};

@@ -16,7 +16,8 @@ const os = require('node:os');
 const [ownerPid, command, ...args] = process.argv.slice(2);
 const child = spawn(command, args, { stdio: 'inherit' });
 
-for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP'])) process.on(signal, () => {});
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP']))
+	process.on(signal, () => {});
 
 /** @param {NodeJS.Signals} signal */
 const signalGroup = (signal) => {

@@ -2,7 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 
-import { startN8n, type N8nInstance, type N8nLine, type WorkflowJson, type WorkflowNodeJson } from '../harness';
+import {
+	startN8n,
+	type N8nInstance,
+	type N8nLine,
+	type WorkflowJson,
+	type WorkflowNodeJson,
+} from '../harness';
 import { ACTION_TYPE, deployWorkflow, SANDBOX_TOKEN } from '.';
 import { startModel, toolResultsOf, toolsOf, type ScriptedModel } from './model';
 import { startSandbox, type Sandbox } from '../../sandbox';
@@ -35,14 +41,30 @@ function variantsOf(line: N8nLine): Variant[] {
 	const v3 = NEWEST_AGENT_3[line];
 	const tag = String(v3).replace('.', '');
 	return [
-		{ label: `AI Agent ${v3}, Responses API`, agentVersion: v3, responsesApi: true, path: `agent-${tag}-responses` },
-		{ label: `AI Agent ${v3}, Chat Completions`, agentVersion: v3, responsesApi: false, path: `agent-${tag}-chat` },
-		{ label: 'AI Agent 2.2, Chat Completions', agentVersion: 2.2, responsesApi: false, path: 'agent-22-chat' },
+		{
+			label: `AI Agent ${v3}, Responses API`,
+			agentVersion: v3,
+			responsesApi: true,
+			path: `agent-${tag}-responses`,
+		},
+		{
+			label: `AI Agent ${v3}, Chat Completions`,
+			agentVersion: v3,
+			responsesApi: false,
+			path: `agent-${tag}-chat`,
+		},
+		{
+			label: 'AI Agent 2.2, Chat Completions',
+			agentVersion: 2.2,
+			responsesApi: false,
+			path: 'agent-22-chat',
+		},
 	];
 }
 
 /** The status filter as a user types it into Filters › Status (options fields get no AI button). */
-const STATUS_FROM_AI = "={{ $fromAI('status', 'Only conversations in this state: active, pending or closed', 'string') }}";
+const STATUS_FROM_AI =
+	"={{ $fromAI('status', 'Only conversations in this state: active, pending or closed', 'string') }}";
 
 /**
  * The Support Chat Tool nodes as the editor saves them: the name the editor gives (the operation's
@@ -53,16 +75,33 @@ const TOOLS: Array<{ name: string; parameters: Record<string, unknown> }> = [
 	{ name: 'Get a user by ID in Support Chat', parameters: { resource: 'user', operation: 'get' } },
 	{
 		name: 'Get many conversations in Support Chat',
-		parameters: { resource: 'conversation', operation: 'getAll', filters: { status: STATUS_FROM_AI } },
+		parameters: {
+			resource: 'conversation',
+			operation: 'getAll',
+			filters: { status: STATUS_FROM_AI },
+		},
 	},
-	{ name: 'Send a message to a conversation in Support Chat', parameters: { resource: 'message', operation: 'send' } },
-	{ name: 'Add a tag to a user in Support Chat', parameters: { resource: 'tag', operation: 'add' } },
+	{
+		name: 'Send a message to a conversation in Support Chat',
+		parameters: { resource: 'message', operation: 'send' },
+	},
+	{
+		name: 'Add a tag to a user in Support Chat',
+		parameters: { resource: 'tag', operation: 'add' },
+	},
 ];
 
 const toolName = (nodeName: string) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
 function agentWorkflow(variant: Variant): WorkflowJson {
-	const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, x: number, y = 0): WorkflowNodeJson => ({
+	const node = (
+		name: string,
+		type: string,
+		typeVersion: number,
+		parameters: Record<string, unknown>,
+		x: number,
+		y = 0,
+	): WorkflowNodeJson => ({
 		id: randomUUID(),
 		name,
 		type,
@@ -70,7 +109,16 @@ function agentWorkflow(variant: Variant): WorkflowJson {
 		position: [x, y],
 		parameters,
 	});
-	const webhook = { ...node('Webhook', 'n8n-nodes-base.webhook', 2.1, { httpMethod: 'POST', path: variant.path, responseMode: 'lastNode', options: {} }, 0), webhookId: randomUUID() };
+	const webhook = {
+		...node(
+			'Webhook',
+			'n8n-nodes-base.webhook',
+			2.1,
+			{ httpMethod: 'POST', path: variant.path, responseMode: 'lastNode', options: {} },
+			0,
+		),
+		webhookId: randomUUID(),
+	};
 	const agent = node(
 		'AI Agent',
 		'@n8n/n8n-nodes-langchain.agent',
@@ -83,7 +131,11 @@ function agentWorkflow(variant: Variant): WorkflowJson {
 			'OpenAI Chat Model',
 			'@n8n/n8n-nodes-langchain.lmChatOpenAi',
 			1.3,
-			{ model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' }, responsesApiEnabled: variant.responsesApi, options: {} },
+			{
+				model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' },
+				responsesApiEnabled: variant.responsesApi,
+				options: {},
+			},
 			120,
 			200,
 		),
@@ -98,8 +150,15 @@ function agentWorkflow(variant: Variant): WorkflowJson {
 		nodes: [webhook, agent, model, ...tools],
 		connections: {
 			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
-			...Object.fromEntries(tools.map((tool) => [tool.name, { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] }])),
+			'OpenAI Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
+			...Object.fromEntries(
+				tools.map((tool) => [
+					tool.name,
+					{ ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+				]),
+			),
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -114,14 +173,24 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 	beforeAll(async () => {
 		sandbox = await startSandbox({ token: SANDBOX_TOKEN, seed: SEED });
 		model = await startModel();
-		n8n = await startN8n({ mode: 'regular', n8nLine: options.n8nLine, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
-		await n8n.importCredentials({ name: 'Scripted model', type: 'openAiApi', data: { apiKey: model.apiKey, url: model.baseUrl, header: false } });
+		n8n = await startN8n({
+			mode: 'regular',
+			n8nLine: options.n8nLine,
+			packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR,
+		});
+		await n8n.importCredentials({
+			name: 'Scripted model',
+			type: 'openAiApi',
+			data: { apiKey: model.apiKey, url: model.baseUrl, header: false },
+		});
 		const known = new Set<string>();
-		for (const variant of VARIANTS) await deployWorkflow(n8n, sandbox, agentWorkflow(variant), { publish: true, known });
+		for (const variant of VARIANTS)
+			await deployWorkflow(n8n, sandbox, agentWorkflow(variant), { publish: true, known });
 	});
 
 	afterAll(async () => {
-		if (process.env.SUPPORT_CHAT_E2E_MODEL_LOG) fs.writeFileSync(process.env.SUPPORT_CHAT_E2E_MODEL_LOG, JSON.stringify(modelLog, null, 2));
+		if (process.env.SUPPORT_CHAT_E2E_MODEL_LOG)
+			fs.writeFileSync(process.env.SUPPORT_CHAT_E2E_MODEL_LOG, JSON.stringify(modelLog, null, 2));
 		await n8n?.stop();
 		await model?.close();
 		await sandbox?.close();
@@ -134,7 +203,12 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 	 * One agent run: the model is told which tool to call with which arguments, the webhook starts the
 	 * workflow, and the agent's answer comes back as the webhook's response.
 	 */
-	async function ask(variant: Variant, scenario: string, tool: string, args: Record<string, unknown>) {
+	async function ask(
+		variant: Variant,
+		scenario: string,
+		tool: string,
+		args: Record<string, unknown>,
+	) {
 		sandbox.clearLog();
 		model.script({ tool: toolName(tool), args });
 		const response = await n8n.webhook('POST', variant.path, { prompt: `Scenario: ${scenario}` });
@@ -150,32 +224,50 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 	describe.each(VARIANTS)('$label', (variant) => {
 		test('the model is offered each tool with a name and description that say what it does, and typed, described arguments', async () => {
 			const target = sandbox.state.users[0];
-			const { requests } = await ask(variant, 'offer', 'Get a user by ID in Support Chat', { userId: target.id });
+			const { requests } = await ask(variant, 'offer', 'Get a user by ID in Support Chat', {
+				userId: target.id,
+			});
 			expect(requests.length).toBeGreaterThanOrEqual(1);
 			const offered = Object.fromEntries(toolsOf(requests[0]).map((tool) => [tool.name, tool]));
 			expect(Object.keys(offered).sort()).toEqual(TOOLS.map((tool) => toolName(tool.name)).sort());
 
-			expect(offered.Get_a_user_by_ID_in_Support_Chat.description).toBe('Get a user by ID in Support Chat');
-			expect(offered.Get_many_conversations_in_Support_Chat.description).toBe('Get many conversations in Support Chat');
+			expect(offered.Get_a_user_by_ID_in_Support_Chat.description).toBe(
+				'Get a user by ID in Support Chat',
+			);
+			expect(offered.Get_many_conversations_in_Support_Chat.description).toBe(
+				'Get many conversations in Support Chat',
+			);
 			expect(offered.Send_a_message_to_a_conversation_in_Support_Chat.description).toBe(
 				'Send a message to a conversation in Support Chat',
 			);
-			expect(offered.Add_a_tag_to_a_user_in_Support_Chat.description).toBe('Add a tag to a user in Support Chat');
+			expect(offered.Add_a_tag_to_a_user_in_Support_Chat.description).toBe(
+				'Add a tag to a user in Support Chat',
+			);
 
 			const argumentsOf = (name: string) => offered[name].parameters;
 			expect(argumentsOf('Get_a_user_by_ID_in_Support_Chat')).toMatchObject({
 				type: 'object',
 				required: ['userId'],
-				properties: { userId: { type: 'string', description: expect.stringMatching(/^ID of the user/) } },
+				properties: {
+					userId: { type: 'string', description: expect.stringMatching(/^ID of the user/) },
+				},
 			});
 			expect(argumentsOf('Get_many_conversations_in_Support_Chat')).toMatchObject({
 				required: ['status'],
-				properties: { status: { type: 'string', description: expect.stringContaining('active, pending or closed') } },
+				properties: {
+					status: {
+						type: 'string',
+						description: expect.stringContaining('active, pending or closed'),
+					},
+				},
 			});
 			expect(argumentsOf('Send_a_message_to_a_conversation_in_Support_Chat')).toMatchObject({
 				required: expect.arrayContaining(['conversationId', 'message']),
 				properties: {
-					conversationId: { type: 'string', description: expect.stringMatching(/^ID of the conversation/) },
+					conversationId: {
+						type: 'string',
+						description: expect.stringMatching(/^ID of the conversation/),
+					},
 					message: { type: 'string', description: expect.stringMatching(/^Text of the message/) },
 				},
 			});
@@ -187,13 +279,20 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 				},
 			});
 			for (const tool of Object.values(offered)) {
-				expect(Object.keys(tool.parameters.properties).sort()).toEqual([...tool.parameters.required].sort());
+				expect(Object.keys(tool.parameters.properties).sort()).toEqual(
+					[...tool.parameters.required].sort(),
+				);
 			}
 		});
 
 		test('User → Get: the model gets the sandbox’s record of the user it asked for', async () => {
 			const target = sandbox.state.users[2];
-			const { response, requests } = await ask(variant, 'user get', 'Get a user by ID in Support Chat', { userId: target.id });
+			const { response, requests } = await ask(
+				variant,
+				'user get',
+				'Get a user by ID in Support Chat',
+				{ userId: target.id },
+			);
 			expect(response.status).toBe(200);
 			expect(requests).toHaveLength(2);
 			const [result] = toolResultsOf(requests[1]);
@@ -202,59 +301,101 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 			expect(JSON.parse(result.output)).toEqual([{ id, name, email, phone, tags }]);
 			expect(response.body).toMatchObject({ output: expect.stringContaining(target.id) });
 			// The sandbox logs the header redacted; a wrong token would have been answered 401.
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
-				`GET /users/${target.id} 200 Bearer ***`,
-			]);
+			expect(
+				sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`),
+			).toEqual([`GET /users/${target.id} 200 Bearer ***`]);
 		});
 
 		test('Conversation → Get Many with a status filter: the model gets exactly the conversations in that state', async () => {
-			const { requests } = await ask(variant, 'conversations', 'Get many conversations in Support Chat', { status: 'pending' });
+			const { requests } = await ask(
+				variant,
+				'conversations',
+				'Get many conversations in Support Chat',
+				{ status: 'pending' },
+			);
 			expect(requests).toHaveLength(2);
 			const pending = sandbox.state.conversations.filter((c) => c.status === 'pending');
 			expect(pending.length).toBeGreaterThan(0);
 			expect(pending.length).toBeLessThan(sandbox.state.conversations.length);
 			const [result] = toolResultsOf(requests[1]);
 			expect(JSON.parse(result.output)).toEqual(
-				pending.map((c) => expect.objectContaining({ id: c.id, status: 'pending', user_id: c.user_id, subject: c.subject })),
+				pending.map((c) =>
+					expect.objectContaining({
+						id: c.id,
+						status: 'pending',
+						user_id: c.user_id,
+						subject: c.subject,
+					}),
+				),
 			);
 			expect(sandbox.requests).toHaveLength(1);
-			expect(sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/conversations', status: 200, query: { status: 'pending' } });
+			expect(sandbox.requests[0]).toMatchObject({
+				method: 'GET',
+				path: '/conversations',
+				status: 200,
+				query: { status: 'pending' },
+			});
 			expect(sandbox.requests[0].headers.authorization).toBe('Bearer ***');
 		});
 
 		test('Message → Send: the message reaches the conversation and the model gets the stored message', async () => {
 			const conversation = sandbox.state.conversations[1];
 			const text = `We are looking into it (${variant.path})`;
-			const { requests } = await ask(variant, 'send', 'Send a message to a conversation in Support Chat', {
-				conversationId: conversation.id,
-				message: text,
-			});
+			const { requests } = await ask(
+				variant,
+				'send',
+				'Send a message to a conversation in Support Chat',
+				{
+					conversationId: conversation.id,
+					message: text,
+				},
+			);
 			expect(requests).toHaveLength(2);
-			const stored = sandbox.state.messages.filter((m) => m.conversation_id === conversation.id && m.message === text);
+			const stored = sandbox.state.messages.filter(
+				(m) => m.conversation_id === conversation.id && m.message === text,
+			);
 			expect(stored).toHaveLength(1);
 			const [result] = toolResultsOf(requests[1]);
 			expect(JSON.parse(result.output)).toEqual([JSON.parse(JSON.stringify(stored[0]))]);
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /messages 201']);
-			expect(sandbox.requests[0].body).toEqual({ conversation_id: conversation.id, message: text, type: 'agent' });
+			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'POST /messages 201',
+			]);
+			expect(sandbox.requests[0].body).toEqual({
+				conversation_id: conversation.id,
+				message: text,
+				type: 'agent',
+			});
 			expect(sandbox.requests[0].headers.authorization).toBe('Bearer ***');
 		});
 
 		test('Tag → Add to User: the user carries the tag and the model gets the service’s answer', async () => {
 			const user = sandbox.state.users[3];
 			const tag = `agent-${variant.path}`;
-			const { requests } = await ask(variant, 'tag', 'Add a tag to a user in Support Chat', { userId: user.id, tag });
+			const { requests } = await ask(variant, 'tag', 'Add a tag to a user in Support Chat', {
+				userId: user.id,
+				tag,
+			});
 			expect(requests).toHaveLength(2);
 			expect(sandbox.state.users[3].tags).toContain(tag);
 			// The service answers with the tagged user.
 			const [result] = toolResultsOf(requests[1]);
-			expect(JSON.parse(result.output)).toEqual([JSON.parse(JSON.stringify(sandbox.state.users[3]))]);
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /tags 201']);
+			expect(JSON.parse(result.output)).toEqual([
+				JSON.parse(JSON.stringify(sandbox.state.users[3])),
+			]);
+			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'POST /tags 201',
+			]);
 			expect(sandbox.requests[0].body).toEqual({ user_id: user.id, tag });
 			expect(sandbox.requests[0].headers.authorization).toBe('Bearer ***');
 		});
 
 		test('an unknown user id: the model gets the error with its hint, and the run goes on to the answer', async () => {
-			const { response, requests } = await ask(variant, 'unknown user', 'Get a user by ID in Support Chat', { userId: 'u_missing' });
+			const { response, requests } = await ask(
+				variant,
+				'unknown user',
+				'Get a user by ID in Support Chat',
+				{ userId: 'u_missing' },
+			);
 			expect(response.status).toBe(200);
 			expect(requests).toHaveLength(2);
 			const [result] = toolResultsOf(requests[1]);
@@ -266,9 +407,9 @@ export function describeAgentScenarios(options: { n8nLine?: N8nLine } = {}): voi
 				},
 			]);
 			expect(response.body).toMatchObject({ output: expect.stringContaining('Check the ID') });
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
-				'GET /users/u_missing 404 Bearer ***',
-			]);
+			expect(
+				sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`),
+			).toEqual(['GET /users/u_missing 404 Bearer ***']);
 		});
 	});
 }

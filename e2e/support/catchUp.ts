@@ -13,7 +13,13 @@ import { startSandbox, type Sandbox } from '../../sandbox';
  * overlapping deliveries).
  */
 
-export const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'catch-up-both-triggers.json');
+export const EXAMPLE = path.resolve(
+	__dirname,
+	'..',
+	'..',
+	'examples',
+	'catch-up-both-triggers.json',
+);
 /** The example's nodes by their part. */
 export const NODES = {
 	webhook: 'Webhook: as it happens',
@@ -26,16 +32,21 @@ export const NODES = {
 /** The text the example's reply sends. */
 export function readExampleReply(): string {
 	const reply = readWorkflow(EXAMPLE).nodes.find((node) => node.name === NODES.reply);
-	if (typeof reply?.parameters.message !== 'string') throw new Error(`${EXAMPLE}: no "${NODES.reply}" with a message`);
+	if (typeof reply?.parameters.message !== 'string')
+		throw new Error(`${EXAMPLE}: no "${NODES.reply}" with a message`);
 	return reply.parameters.message;
 }
 /** A poll comes at most a minute after the last; a restart's first poll at activation. */
 export const POLL_WAIT_MS = 150_000;
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
-type Item = { json: Record<string, any>; pairedItem?: { item: number } | Array<{ item: number }> | number };
+type Item = {
+	json: Record<string, any>;
+	pairedItem?: { item: number } | Array<{ item: number }> | number;
+};
 
-const itemsOf = (run: Execution, node: string): Item[] => run.data?.resultData?.runData?.[node]?.[0]?.data?.main?.[0] ?? [];
+const itemsOf = (run: Execution, node: string): Item[] =>
+	run.data?.resultData?.runData?.[node]?.[0]?.data?.main?.[0] ?? [];
 const keyOf = (item: Item): string => String(item.json.eventKey);
 
 /** Which trigger started a run. */
@@ -72,7 +83,11 @@ export function replied(run: Execution): string[] {
  */
 export function isFirstUseRace(run: Execution): boolean {
 	const result = run.data?.resultData;
-	return run.status === 'error' && result?.lastNodeExecuted === NODES.dedupe && /UNIQUE constraint failed: processed_data\./.test(String(result?.error?.message ?? ''));
+	return (
+		run.status === 'error' &&
+		result?.lastNodeExecuted === NODES.dedupe &&
+		/UNIQUE constraint failed: processed_data\./.test(String(result?.error?.message ?? ''))
+	);
 }
 
 export type Seen = { key: string; trigger: string; executionId: string; startedAt: number };
@@ -108,13 +123,26 @@ export class CatchUpWorld {
 	) {}
 
 	static async start(options: CatchUpOptions): Promise<CatchUpWorld> {
-		const sandbox = await startSandbox({ api: 'support-board', token: options.token, seed: options.seed ?? { users: 8, conversations: 3 } });
+		const sandbox = await startSandbox({
+			api: 'support-board',
+			token: options.token,
+			seed: options.seed ?? { users: 8, conversations: 3 },
+		});
 		const world = new CatchUpWorld(sandbox, options.token);
 		world.agentId = String(Number(world.sb.data.staff!.agent.id.slice(2)));
 		await options.beforePublish?.(world);
-		world.n8n = await startN8n({ mode: options.mode ?? 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
+		world.n8n = await startN8n({
+			mode: options.mode ?? 'regular',
+			packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR,
+		});
 		const deployed = await deployWorkflow(world.n8n, sandbox, readWorkflow(EXAMPLE), {
-			credentials: { api: 'supportBoard', baseUrl: world.sb.installUrl, apiToken: options.token, allowHttp: false, webhookSecret: options.key },
+			credentials: {
+				api: 'supportBoard',
+				baseUrl: world.sb.installUrl,
+				apiToken: options.token,
+				allowHttp: false,
+				webhookSecret: options.key,
+			},
 		});
 		world.workflowId = deployed.id;
 		world.triggerUrl = deployed.triggerUrl as string;
@@ -136,7 +164,10 @@ export class CatchUpWorld {
 
 	/** A Web API call with the admin token; throws on the product's refusal. */
 	async callApi<T = any>(fn: string, args: Record<string, unknown>): Promise<T> {
-		const res = await fetch(this.sb.apiUrl, { method: 'POST', body: JSON.stringify({ function: fn, token: this.token, ...args }) });
+		const res = await fetch(this.sb.apiUrl, {
+			method: 'POST',
+			body: JSON.stringify({ function: fn, token: this.token, ...args }),
+		});
 		const body = (await res.json()) as { success: boolean; response: T };
 		if (!body.success) throw new Error(`${fn}: ${JSON.stringify(body)}`);
 		return body.response;
@@ -147,7 +178,11 @@ export class CatchUpWorld {
 		const listed: Execution[] = [];
 		let cursor: string | undefined;
 		do {
-			const query = new URLSearchParams({ workflowId: this.workflowId, includeData: 'false', limit: '250' });
+			const query = new URLSearchParams({
+				workflowId: this.workflowId,
+				includeData: 'false',
+				limit: '250',
+			});
 			if (cursor) query.set('cursor', cursor);
 			const page = await this.n8n.api('GET', `/executions?${query}`);
 			listed.push(...page.data);
@@ -176,7 +211,8 @@ export class CatchUpWorld {
 		const seen: Seen[] = [];
 		for (const run of runs) {
 			const { keys, trigger } = handled(run);
-			for (const key of keys) seen.push({ key, trigger, executionId: run.id, startedAt: Date.parse(run.startedAt) });
+			for (const key of keys)
+				seen.push({ key, trigger, executionId: run.id, startedAt: Date.parse(run.startedAt) });
 		}
 		return { seen, runs, running };
 	}
@@ -185,7 +221,10 @@ export class CatchUpWorld {
 	 * Waits until every key has been handled and no run is under way. Throws after `timeoutMs` unless
 	 * `orMissing`, which returns the keys still missing instead (for tests that report before they assert).
 	 */
-	async waitForKeys(keys: string[], options: { timeoutMs?: number; orMissing?: boolean } = {}): Promise<{ seen: Seen[]; missing: string[] }> {
+	async waitForKeys(
+		keys: string[],
+		options: { timeoutMs?: number; orMissing?: boolean } = {},
+	): Promise<{ seen: Seen[]; missing: string[] }> {
 		const timeoutMs = options.timeoutMs ?? POLL_WAIT_MS;
 		const start = Date.now();
 		for (;;) {
@@ -203,18 +242,25 @@ export class CatchUpWorld {
 
 	/** The poll trigger's polls the sandbox has seen (each poll calls get-new-conversations once). */
 	polls(): number[] {
-		return this.sandbox.requests.filter((r) => r.function === 'get-new-conversations').map((r) => r.time);
+		return this.sandbox.requests
+			.filter((r) => r.function === 'get-new-conversations')
+			.map((r) => r.time);
 	}
 
 	/** Waits until `count` polls have started after `since` (epoch ms) and every run is over. */
-	async waitForPolls(count: number, since: number, timeoutMs = (count + 1) * 75_000): Promise<number[]> {
+	async waitForPolls(
+		count: number,
+		since: number,
+		timeoutMs = (count + 1) * 75_000,
+	): Promise<number[]> {
 		const start = Date.now();
 		for (;;) {
 			const after = this.polls().filter((time) => time > since);
 			// A few seconds after the last poll's request, its run (if it emitted) has been created.
 			const settled = after.length >= count && Date.now() - (after.at(-1) ?? 0) > 5000;
 			if (settled && !(await this.executions()).running) return after;
-			if (Date.now() - start > timeoutMs) throw new Error(`${after.length} of ${count} polls after ${timeoutMs} ms`);
+			if (Date.now() - start > timeoutMs)
+				throw new Error(`${after.length} of ${count} polls after ${timeoutMs} ms`);
 			await sleep(1000);
 		}
 	}

@@ -130,7 +130,12 @@ async function deployWorkflow(n8n, sandbox, workflow, options = {}) {
 		await n8n.importCredentials({
 			name,
 			type: CREDENTIAL_TYPE,
-			data: options.credentials ?? { baseUrl: sandbox.origin, apiToken: options.token ?? SANDBOX_TOKEN, allowHttp: false, webhookSecret: secret },
+			data: options.credentials ?? {
+				baseUrl: sandbox.origin,
+				apiToken: options.token ?? SANDBOX_TOKEN,
+				allowHttp: false,
+				webhookSecret: secret,
+			},
 		});
 		known.add(name);
 	}
@@ -138,7 +143,8 @@ async function deployWorkflow(n8n, sandbox, workflow, options = {}) {
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
 	const triggerUrl = trigger ? n8n.webhookUrl(triggerPath(trigger)) : undefined;
 	if (options.publish ?? Boolean(trigger)) await n8n.publishWorkflow(created.id);
-	if (options.connectWebhooks && triggerUrl) sandbox.configureWebhooks({ urls: triggerUrl, secret, style: 'dotted' });
+	if (options.connectWebhooks && triggerUrl)
+		sandbox.configureWebhooks({ urls: triggerUrl, secret, style: 'dotted' });
 	return { id: created.id, name: created.name, trigger, triggerUrl };
 }
 
@@ -161,7 +167,9 @@ async function exactExecutions(n8n, workflowId, options) {
 	const after = Number(options.afterId ?? 0);
 	const runs = options.count > 0 ? await n8n.waitForExecutions(workflowId, options) : [];
 	await sleep(options.settleMs ?? 1500);
-	const all = (await n8n.executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
+	const all = (await n8n.executions({ workflowId, includeData: false })).filter(
+		(e) => Number(e.id) > after,
+	);
 	if (all.length !== options.count) {
 		throw new Error(
 			`workflow ${workflowId}: expected ${options.count} executions, found ${all.length} ` +
@@ -230,7 +238,12 @@ function resignDelivery(delivery, options = {}) {
 			'content-type': 'application/json',
 			'webhook-id': delivery.id,
 			'webhook-timestamp': String(timestamp),
-			'webhook-signature': signWebhook(options.secret ?? WEBHOOK_SECRET, delivery.id, timestamp, delivery.body),
+			'webhook-signature': signWebhook(
+				options.secret ?? WEBHOOK_SECRET,
+				delivery.id,
+				timestamp,
+				delivery.body,
+			),
 		},
 	};
 }
@@ -251,7 +264,8 @@ async function sendTogether(requests, options = {}) {
 	setMaxListeners(requests.length + 10, signal);
 	const exchanges = requests.map((entry) => {
 		const url = new URL(entry.url);
-		if (url.hostname !== '127.0.0.1') throw new Error(`sendTogether sends to 127.0.0.1 only, not ${url.host}`);
+		if (url.hostname !== '127.0.0.1')
+			throw new Error(`sendTogether sends to 127.0.0.1 only, not ${url.host}`);
 		const body = Buffer.from(entry.body);
 		if (body.length < 1) throw new Error('sendTogether needs a body');
 		const req = http.request({
@@ -272,7 +286,11 @@ async function sendTogether(requests, options = {}) {
 				res.on('data', (chunk) => chunks.push(chunk));
 				res.on('error', reject);
 				res.on('end', () =>
-					resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), endedAt: Date.now() }),
+					resolve({
+						status: res.statusCode ?? 0,
+						text: Buffer.concat(chunks).toString('utf8'),
+						endedAt: Date.now(),
+					}),
 				);
 			});
 		});
@@ -320,8 +338,14 @@ async function settledExecutions(n8n, workflowId, options = {}) {
 	let count = -1;
 	let quietSince = Date.now();
 	for (;;) {
-		const all = (await n8n.executions({ workflowId, includeData: false })).filter((e) => Number(e.id) > after);
-		if (all.length !== count || all.length < (options.minCount ?? 0) || !all.every((e) => FINISHED.has(e.status))) {
+		const all = (await n8n.executions({ workflowId, includeData: false })).filter(
+			(e) => Number(e.id) > after,
+		);
+		if (
+			all.length !== count ||
+			all.length < (options.minCount ?? 0) ||
+			!all.every((e) => FINISHED.has(e.status))
+		) {
 			count = all.length;
 			quietSince = Date.now();
 		} else if (Date.now() - quietSince >= quietMs) {

@@ -1,7 +1,19 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import { startN8n, type Execution, type N8nInstance, type N8nLine } from '../harness';
-import { deployWorkflow, exactExecutions, lastExecutionId, readWorkflow, SANDBOX_TOKEN, WEBHOOK_SECRET } from '.';
-import { startSandbox, type Sandbox, type WebhookDelivery, type WebhookTamper } from '../../sandbox';
+import {
+	deployWorkflow,
+	exactExecutions,
+	lastExecutionId,
+	readWorkflow,
+	SANDBOX_TOKEN,
+	WEBHOOK_SECRET,
+} from '.';
+import {
+	startSandbox,
+	type Sandbox,
+	type WebhookDelivery,
+	type WebhookTamper,
+} from '../../sandbox';
 
 /*
  * The trigger-and-call-back scenario, the same in regular and in queue mode: a published lead-escalation
@@ -33,7 +45,10 @@ export function triggerItem(execution: Execution): Record<string, any> {
 /** Deliveries as `kind status`. */
 const summary = (deliveries: WebhookDelivery[]) => deliveries.map((d) => `${d.kind} ${d.status}`);
 
-export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8nLine?: N8nLine } = {}): ScenarioContext {
+export function describeLeadEscalation(
+	mode: 'regular' | 'queue',
+	options: { n8nLine?: N8nLine } = {},
+): ScenarioContext {
 	const context = { runs: [] as Execution[] } as ScenarioContext;
 
 	beforeAll(async () => {
@@ -41,10 +56,19 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 			token: SANDBOX_TOKEN,
 			seed: { users: 12, conversations: 6, tags: ['vip', 'newsletter'] },
 		});
-		context.n8n = await startN8n({ mode, n8nLine: options.n8nLine, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
-		const deployed = await deployWorkflow(context.n8n, context.sandbox, readWorkflow('lead-escalation.workflow.json'), {
-			connectWebhooks: true,
+		context.n8n = await startN8n({
+			mode,
+			n8nLine: options.n8nLine,
+			packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR,
 		});
+		const deployed = await deployWorkflow(
+			context.n8n,
+			context.sandbox,
+			readWorkflow('lead-escalation.workflow.json'),
+			{
+				connectWebhooks: true,
+			},
+		);
 		context.workflowId = deployed.id;
 		context.triggerUrl = deployed.triggerUrl as string;
 	});
@@ -57,14 +81,21 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 	test('the sandbox is set up like a dashboard: the production URL, every kind, signed', () => {
 		const { sandbox, n8n, triggerUrl } = context;
 		expect(triggerUrl.startsWith(`${n8n.webhookBaseUrl}/webhook/`)).toBe(true);
-		expect(sandbox.webhooks).toMatchObject({ urls: [triggerUrl], secret: WEBHOOK_SECRET, style: 'dotted' });
+		expect(sandbox.webhooks).toMatchObject({
+			urls: [triggerUrl],
+			secret: WEBHOOK_SECRET,
+			style: 'dotted',
+		});
 		expect(Object.values(sandbox.webhooks.kinds).every(Boolean)).toBe(true);
 	});
 
 	test('a visitor leaves an e-mail address in the chat: one run tags, assigns and answers', async () => {
 		const { sandbox, n8n, workflowId } = context;
 		const from = sandbox.deliveries.length;
-		const visitor = sandbox.visitor.startConversation({ name: 'Grace Hopper', message: 'Hi, do you offer volume pricing?' });
+		const visitor = sandbox.visitor.startConversation({
+			name: 'Grace Hopper',
+			message: 'Hi, do you offer volume pricing?',
+		});
 		sandbox.visitor.say(visitor.conversation.id, 'Sure, write to grace@example.com');
 		await sandbox.settled();
 		const [run] = await exactExecutions(n8n, workflowId, { count: 1 });
@@ -74,7 +105,9 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 
 		expect(run).toMatchObject({ status: 'success', mode: 'webhook', finished: true });
 		expect(Object.keys(run.data.resultData.runData)).toEqual(NODES);
-		const lead = sandbox.deliveries.slice(from).find((d) => d.kind === 'leadCaptured') as WebhookDelivery;
+		const lead = sandbox.deliveries
+			.slice(from)
+			.find((d) => d.kind === 'leadCaptured') as WebhookDelivery;
 		expect(triggerItem(run)).toMatchObject({
 			event: 'leadCaptured',
 			eventName: 'contact.lead.created',
@@ -86,8 +119,12 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 
 		const user = sandbox.state.users.find((u) => u.id === visitor.user.id);
 		expect(user?.tags).toEqual(['lead']);
-		expect(sandbox.state.conversations.find((c) => c.id === visitor.conversation.id)?.assignee_id).toBe('agent_sales');
-		const messages = sandbox.state.messages.filter((m) => m.conversation_id === visitor.conversation.id);
+		expect(
+			sandbox.state.conversations.find((c) => c.id === visitor.conversation.id)?.assignee_id,
+		).toBe('agent_sales');
+		const messages = sandbox.state.messages.filter(
+			(m) => m.conversation_id === visitor.conversation.id,
+		);
 		expect(messages.map((m) => [m.type, m.message])).toEqual([
 			['user', 'Hi, do you offer volume pricing?'],
 			['user', 'Sure, write to grace@example.com'],
@@ -116,7 +153,9 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 			expect(delivery.url).toBe(triggerUrl);
 			expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);
 		}
-		const answers = sandbox.deliveries.filter((d) => d.kind !== 'leadCaptured').map((d) => JSON.parse(d.response ?? ''));
+		const answers = sandbox.deliveries
+			.filter((d) => d.kind !== 'leadCaptured')
+			.map((d) => JSON.parse(d.response ?? ''));
 		expect(answers).toEqual([
 			{ received: true, ignored: 'event userCreated not selected' },
 			{ received: true, ignored: 'event conversationCreated not selected' },
@@ -130,9 +169,15 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 	test('a lead left through the form, in an open conversation, runs the same way', async () => {
 		const { sandbox, n8n, workflowId } = context;
 		const afterId = await lastExecutionId(n8n, workflowId);
-		const visitor = sandbox.visitor.startConversation({ name: 'Alan Turing', message: 'Can someone call me back?' });
+		const visitor = sandbox.visitor.startConversation({
+			name: 'Alan Turing',
+			message: 'Can someone call me back?',
+		});
 		sandbox.clearLog();
-		const { user } = sandbox.visitor.captureLead({ phone: '+441632960961', conversationId: visitor.conversation.id });
+		const { user } = sandbox.visitor.captureLead({
+			phone: '+441632960961',
+			conversationId: visitor.conversation.id,
+		});
 		await sandbox.settled();
 		const [run] = await exactExecutions(n8n, workflowId, { count: 1, afterId });
 		context.runs.push(run);
@@ -144,7 +189,9 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 			conversationId: visitor.conversation.id,
 			data: { phone: '+441632960961', captured_via: 'form' },
 		});
-		expect(sandbox.state.conversations.find((c) => c.id === visitor.conversation.id)?.assignee_id).toBe('agent_sales');
+		expect(
+			sandbox.state.conversations.find((c) => c.id === visitor.conversation.id)?.assignee_id,
+		).toBe('agent_sales');
 		expect(sandbox.state.users.find((u) => u.id === user.id)?.tags).toContain('lead');
 	});
 
@@ -155,11 +202,16 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 			const afterId = await lastExecutionId(n8n, workflowId);
 			const requestsBefore = sandbox.requests.length;
 			sandbox.webhookSignatureOptions({ tamper });
-			const id = sandbox.emitWebhook('leadCaptured', { lead: { email: `forged-${tamper}@example.com`, phone: null, via: 'form' } });
+			const id = sandbox.emitWebhook('leadCaptured', {
+				lead: { email: `forged-${tamper}@example.com`, phone: null, via: 'form' },
+			});
 			await sandbox.settled();
 			const delivery = sandbox.deliveries.find((d) => d.id === id) as WebhookDelivery;
 			expect(delivery).toMatchObject({ tamper, status: 401 });
-			expect(JSON.parse(delivery.response ?? '')).toMatchObject({ received: false, error: expect.any(String) });
+			expect(JSON.parse(delivery.response ?? '')).toMatchObject({
+				received: false,
+				error: expect.any(String),
+			});
 			await exactExecutions(n8n, workflowId, { count: 0, afterId });
 			expect(sandbox.requests.length).toBe(requestsBefore);
 		},
@@ -168,8 +220,14 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 	test('a replay of a delivery already handled (same webhook-id, within the tolerance) starts nothing', async () => {
 		const { sandbox, n8n, workflowId, triggerUrl } = context;
 		const afterId = await lastExecutionId(n8n, workflowId);
-		const handled = sandbox.deliveries.find((d) => d.kind === 'leadCaptured' && d.status === 200) as WebhookDelivery;
-		const response = await fetch(triggerUrl, { method: 'POST', headers: handled.headers, body: handled.body });
+		const handled = sandbox.deliveries.find(
+			(d) => d.kind === 'leadCaptured' && d.status === 200,
+		) as WebhookDelivery;
+		const response = await fetch(triggerUrl, {
+			method: 'POST',
+			headers: handled.headers,
+			body: handled.body,
+		});
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ received: true, ignored: 'duplicate delivery' });
 		await exactExecutions(n8n, workflowId, { count: 0, afterId });
@@ -191,7 +249,9 @@ export function describeLeadEscalation(mode: 'regular' | 'queue', options: { n8n
 	// string "firstEntryJson" (extractWebhookOnReceivedResponse); the trigger therefore writes its answer
 	// itself. This checks the service gets the trigger's own body.
 	test('a delivery that starts a run is answered with the trigger\'s own body, {"received":true}', () => {
-		const lead = context.sandbox.deliveries.find((d) => d.kind === 'leadCaptured' && d.status === 200);
+		const lead = context.sandbox.deliveries.find(
+			(d) => d.kind === 'leadCaptured' && d.status === 200,
+		);
 		expect(lead?.response).toBe('{"received":true}');
 	});
 

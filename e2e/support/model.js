@@ -100,7 +100,8 @@ function toolResultsOf(request) {
  */
 function contentText(content) {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : part?.text ?? '')).join('');
+	if (Array.isArray(content))
+		return content.map((part) => (typeof part === 'string' ? part : (part?.text ?? ''))).join('');
 	return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
@@ -113,16 +114,25 @@ function contentText(content) {
  */
 function nextTurn(request, script, turn) {
 	const results = toolResultsOf(request);
-	if (results.length > 0) return { kind: 'text', text: `Done: ${results.map((r) => r.output).join('\n')}` };
+	if (results.length > 0)
+		return { kind: 'text', text: `Done: ${results.map((r) => r.output).join('\n')}` };
 	if (!script) return { kind: 'text', text: 'No script was set for this test.' };
 	const match = toolsOf(request).find((tool) =>
 		typeof script.tool === 'string' ? tool.name === script.tool : script.tool.test(tool.name),
 	);
 	if (!match) {
 		const names = toolsOf(request).map((tool) => tool.name);
-		return { kind: 'text', text: `The scripted tool ${String(script.tool)} was not offered (offered: ${names.join(', ')}).` };
+		return {
+			kind: 'text',
+			text: `The scripted tool ${String(script.tool)} was not offered (offered: ${names.join(', ')}).`,
+		};
 	}
-	return { kind: 'call', name: match.name, args: JSON.stringify(script.args), callId: `call_${turn}` };
+	return {
+		kind: 'call',
+		name: match.name,
+		args: JSON.stringify(script.args),
+		callId: `call_${turn}`,
+	};
 }
 
 const usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15 };
@@ -135,7 +145,16 @@ const usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15 };
 function responsesAnswer(turn, n) {
 	const output =
 		turn.kind === 'call'
-			? [{ type: 'function_call', id: `fc_${n}`, call_id: turn.callId, name: turn.name, arguments: turn.args, status: 'completed' }]
+			? [
+					{
+						type: 'function_call',
+						id: `fc_${n}`,
+						call_id: turn.callId,
+						name: turn.name,
+						arguments: turn.args,
+						status: 'completed',
+					},
+				]
 			: [
 					{
 						type: 'message',
@@ -171,7 +190,13 @@ function chatAnswer(turn, n) {
 			? {
 					role: 'assistant',
 					content: null,
-					tool_calls: [{ id: turn.callId, type: 'function', function: { name: turn.name, arguments: turn.args } }],
+					tool_calls: [
+						{
+							id: turn.callId,
+							type: 'function',
+							function: { name: turn.name, arguments: turn.args },
+						},
+					],
 				}
 			: { role: 'assistant', content: turn.text };
 	return {
@@ -202,28 +227,66 @@ async function startModel(options = {}) {
 		const authorised = req.headers.authorization === `Bearer ${apiKey}`;
 		readBody(req)
 			.then(({ text, tooLarge }) => {
-				if (tooLarge) return sendJson(res, 413, { error: { message: 'request body too large', type: 'invalid_request_error' } });
+				if (tooLarge)
+					return sendJson(res, 413, {
+						error: { message: 'request body too large', type: 'invalid_request_error' },
+					});
 				if (req.method === 'GET' && url.pathname === '/v1/models') {
-					if (!authorised) return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
-					return sendJson(res, 200, { object: 'list', data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'e2e' }] });
+					if (!authorised)
+						return sendJson(res, 401, {
+							error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+						});
+					return sendJson(res, 200, {
+						object: 'list',
+						data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'e2e' }],
+					});
 				}
-				const api = url.pathname === '/v1/responses' ? 'responses' : url.pathname === '/v1/chat/completions' ? 'chat' : undefined;
+				const api =
+					url.pathname === '/v1/responses'
+						? 'responses'
+						: url.pathname === '/v1/chat/completions'
+							? 'chat'
+							: undefined;
 				if (req.method !== 'POST' || api === undefined) {
-					return sendJson(res, 404, { error: { message: `No route ${req.method} ${url.pathname}`, type: 'invalid_request_error' } });
+					return sendJson(res, 404, {
+						error: {
+							message: `No route ${req.method} ${url.pathname}`,
+							type: 'invalid_request_error',
+						},
+					});
 				}
 				/** @type {ModelRequest} */
-				const request = { api, method: req.method, path: url.pathname, authorised, body: JSON.parse(text) };
+				const request = {
+					api,
+					method: req.method,
+					path: url.pathname,
+					authorised,
+					body: JSON.parse(text),
+				};
 				requests.push(request);
-				if (!authorised) return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+				if (!authorised)
+					return sendJson(res, 401, {
+						error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+					});
 				// Nothing in these scenarios asks for a stream; answering one as a plain body would hide that.
 				if (request.body.stream === true) {
-					return sendJson(res, 400, { error: { message: 'The scripted model does not stream', type: 'invalid_request_error' } });
+					return sendJson(res, 400, {
+						error: { message: 'The scripted model does not stream', type: 'invalid_request_error' },
+					});
 				}
 				const n = ++turns;
 				const turn = nextTurn(request, script, n);
-				return sendJson(res, 200, api === 'responses' ? responsesAnswer(turn, n) : chatAnswer(turn, n));
+				return sendJson(
+					res,
+					200,
+					api === 'responses' ? responsesAnswer(turn, n) : chatAnswer(turn, n),
+				);
 			})
-			.catch((error) => sendJson(res, 400, { error: { message: String(error?.message ?? error), type: 'invalid_request_error' } }));
+			.catch((error) =>
+				sendJson(res, 400, {
+					error: { message: String(error?.message ?? error), type: 'invalid_request_error' },
+				}),
+			);
 	});
 	await new Promise((resolve, reject) => {
 		server.once('error', reject);

@@ -35,7 +35,10 @@ import { startSandbox, type Sandbox } from '../../sandbox';
  */
 
 const COPIES = 20;
-const EXTRA_TRIALS = Math.max(0, Math.floor(Number(process.env.SUPPORT_CHAT_E2E_DEDUPE_TRIALS) || 0));
+const EXTRA_TRIALS = Math.max(
+	0,
+	Math.floor(Number(process.env.SUPPORT_CHAT_E2E_DEDUPE_TRIALS) || 0),
+);
 // Lean for CI (each trial is a few seconds of n8n under load); the split is measured over 10 at least.
 const REGULAR_TRIALS = Math.max(3, EXTRA_TRIALS);
 const PAIR_TRIALS = Math.max(3, Math.ceil(EXTRA_TRIALS / 2));
@@ -82,14 +85,21 @@ function outcome(answer: TogetherAnswer): Outcome {
 }
 
 function triggerDeliveryId(execution: Execution): unknown {
-	return execution.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0]?.[0]?.json?.deliveryId;
+	return execution.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0]?.[0]?.json
+		?.deliveryId;
 }
 
 /**
  * Sends `copies[i]` identical copies of one fresh delivery to `baseUrls[i]`'s production URL, all
  * released together (interleaved across the URLs), and counts the runs they started.
  */
-async function trial(n8n: N8nInstance, workflowId: string, triggerPath: string, baseUrls: string[], copies: number[]): Promise<Trial> {
+async function trial(
+	n8n: N8nInstance,
+	workflowId: string,
+	triggerPath: string,
+	baseUrls: string[],
+	copies: number[],
+): Promise<Trial> {
 	const afterId = await lastExecutionId(n8n, workflowId);
 	const delivery = signedLeadDelivery();
 	const targets: number[] = [];
@@ -99,7 +109,11 @@ async function trial(n8n: N8nInstance, workflowId: string, triggerPath: string, 
 		});
 	}
 	const { answers } = await sendTogether(
-		targets.map((index) => ({ url: `${baseUrls[index]}/webhook/${triggerPath}`, headers: delivery.headers, body: delivery.body })),
+		targets.map((index) => ({
+			url: `${baseUrls[index]}/webhook/${triggerPath}`,
+			headers: delivery.headers,
+			body: delivery.body,
+		})),
 	);
 	const answeredAt = Date.now();
 	const ranAnswers = baseUrls.map(() => 0);
@@ -113,7 +127,12 @@ async function trial(n8n: N8nInstance, workflowId: string, triggerPath: string, 
 	});
 	// Every run is announced by its answer; waiting for that many keeps a slow queue from hiding one.
 	const minCount = ranAnswers.reduce((a, b) => a + b, 0);
-	const runs = await settledExecutions(n8n, workflowId, { afterId, minCount, quietMs: 1200, timeoutMs: 90_000 });
+	const runs = await settledExecutions(n8n, workflowId, {
+		afterId,
+		minCount,
+		quietMs: 1200,
+		timeoutMs: 90_000,
+	});
 	const settledMs = Date.now() - answeredAt;
 	const withData = await Promise.all(runs.map(async (run) => await n8n.execution(run.id)));
 	return {
@@ -165,7 +184,9 @@ function summarise(key: string, label: string, trials: Trial[]): void {
 function expectConsistent(trials: Trial[]): void {
 	for (const t of trials) {
 		expect(t.others).toEqual([]);
-		expect(t.ranAnswers.reduce((a, b) => a + b, 0) + t.duplicates).toBe(t.copies.reduce((a, b) => a + b, 0));
+		expect(t.ranAnswers.reduce((a, b) => a + b, 0) + t.duplicates).toBe(
+			t.copies.reduce((a, b) => a + b, 0),
+		);
 		expect(t.runs.length).toBe(t.ranAnswers.reduce((a, b) => a + b, 0));
 		expect(t.runDeliveryIds).toEqual(t.runs.map(() => t.id));
 		for (const run of t.runs) expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
@@ -182,7 +203,10 @@ beforeAll(async () => {
 afterAll(async () => {
 	await sandbox?.close();
 	if (process.env.SUPPORT_CHAT_E2E_DEDUPE_REPORT) {
-		fs.writeFileSync(process.env.SUPPORT_CHAT_E2E_DEDUPE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
+		fs.writeFileSync(
+			process.env.SUPPORT_CHAT_E2E_DEDUPE_REPORT,
+			`${JSON.stringify(figures, null, 2)}\n`,
+		);
 	}
 });
 
@@ -204,7 +228,8 @@ describe('regular mode: one n8n process', () => {
 
 	test(`${COPIES} identical signed deliveries released together start exactly one run (${REGULAR_TRIALS} trials, fresh ids)`, async () => {
 		const trials: Trial[] = [];
-		for (let i = 0; i < REGULAR_TRIALS; i++) trials.push(await trial(n8n, workflowId, triggerPath, [n8n.webhookBaseUrl], [COPIES]));
+		for (let i = 0; i < REGULAR_TRIALS; i++)
+			trials.push(await trial(n8n, workflowId, triggerPath, [n8n.webhookBaseUrl], [COPIES]));
 		summarise('regular', `regular mode, ${COPIES} copies at once`, trials);
 		expectConsistent(trials);
 		expect(trials.map((t) => t.runs.length)).toEqual(trials.map(() => 1));
@@ -217,19 +242,32 @@ describe('regular mode: one n8n process', () => {
 		for (let i = 0; i < PAIR_TRIALS; i++) {
 			const afterId = await lastExecutionId(n8n, workflowId);
 			const pair: SignedDelivery[] = [signedLeadDelivery(), signedLeadDelivery()];
-			const { answers } = await sendTogether(pair.map((d) => ({ url, headers: d.headers, body: d.body })));
+			const { answers } = await sendTogether(
+				pair.map((d) => ({ url, headers: d.headers, body: d.body })),
+			);
 			expect(answers.map(outcome)).toEqual(['ran', 'ran']);
-			const together = await settledExecutions(n8n, workflowId, { afterId, minCount: 2, quietMs: 1200 });
+			const together = await settledExecutions(n8n, workflowId, {
+				afterId,
+				minCount: 2,
+				quietMs: 1200,
+			});
 			// A sender's retry: the same id and body, signed again with a new timestamp, one after the other.
 			const beforeRetries = await lastExecutionId(n8n, workflowId);
 			const retryAnswers: string[] = [];
 			for (const delivery of pair) {
 				const retry = resignDelivery(delivery);
-				const answer = await request('POST', url, undefined, { headers: retry.headers, rawBody: retry.body });
+				const answer = await request('POST', url, undefined, {
+					headers: retry.headers,
+					rawBody: retry.body,
+				});
 				retryAnswers.push(`${answer.status} ${JSON.stringify(answer.body)}`);
 			}
 			const announced = retryAnswers.filter((text) => text === `200 ${JSON.stringify(RAN)}`).length;
-			const retried = await settledExecutions(n8n, workflowId, { afterId: beforeRetries, minCount: announced, quietMs: 1200 });
+			const retried = await settledExecutions(n8n, workflowId, {
+				afterId: beforeRetries,
+				minCount: announced,
+				quietMs: 1200,
+			});
 			rows.push({ together: together.length, retriesRan: retried.length, retryAnswers });
 		}
 		const line = `regular mode, A and B together then a retry of each, ${PAIR_TRIALS} trials: retries that started a run ${rows.map((r) => r.retriesRan).join(' ')} (of 2 each)`;
@@ -237,7 +275,11 @@ describe('regular mode: one n8n process', () => {
 		figures.regularPairs = { summary: line, trials: rows };
 		expect(rows.map((r) => r.together)).toEqual(rows.map(() => 2));
 		expect(rows.map((r) => r.retriesRan)).toEqual(rows.map(() => 0));
-		for (const row of rows) expect(row.retryAnswers).toEqual([`200 ${JSON.stringify(DUPLICATE)}`, `200 ${JSON.stringify(DUPLICATE)}`]);
+		for (const row of rows)
+			expect(row.retryAnswers).toEqual([
+				`200 ${JSON.stringify(DUPLICATE)}`,
+				`200 ${JSON.stringify(DUPLICATE)}`,
+			]);
 	});
 });
 
@@ -247,7 +289,11 @@ describe('queue mode: main, a worker and two webhook processes on PostgreSQL and
 	let triggerPath: string;
 
 	beforeAll(async () => {
-		n8n = await startN8n({ mode: 'queue', webhookProcesses: 2, packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
+		n8n = await startN8n({
+			mode: 'queue',
+			webhookProcesses: 2,
+			packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR,
+		});
 		const deployed = await deployWorkflow(n8n, sandbox, readWorkflow('dedupe.workflow.json'));
 		workflowId = deployed.id;
 		triggerPath = (deployed.triggerUrl as string).slice(`${n8n.webhookBaseUrl}/webhook/`.length);
@@ -270,7 +316,11 @@ describe('queue mode: main, a worker and two webhook processes on PostgreSQL and
 			const copies = i % 2 === 0 ? [COPIES, 0] : [0, COPIES];
 			trials.push(await trial(n8n, workflowId, triggerPath, n8n.webhookBaseUrls, copies));
 		}
-		summarise('queueSingle', `queue mode, ${COPIES} copies all to one of 2 webhook processes`, trials);
+		summarise(
+			'queueSingle',
+			`queue mode, ${COPIES} copies all to one of 2 webhook processes`,
+			trials,
+		);
 		expectConsistent(trials);
 		expect(trials.map((t) => t.runs.length)).toEqual(trials.map(() => 1));
 	});
@@ -284,7 +334,11 @@ describe('queue mode: main, a worker and two webhook processes on PostgreSQL and
 		summarise('queueSplit', `2 webhook processes, ${COPIES} copies split ${half}/${half}`, trials);
 		expectConsistent(trials);
 		// No lock across processes: each process that got copies may start one run, never more.
-		const broken = trials.filter((t) => Math.max(...t.ranAnswers) > 1 || t.runs.length < 1 || t.runs.length > 2);
-		expect(broken.map((t) => ({ id: t.id, runs: t.runs.length, runsAnnouncedPerProcess: t.ranAnswers }))).toEqual([]);
+		const broken = trials.filter(
+			(t) => Math.max(...t.ranAnswers) > 1 || t.runs.length < 1 || t.runs.length > 2,
+		);
+		expect(
+			broken.map((t) => ({ id: t.id, runs: t.runs.length, runsAnnouncedPerProcess: t.ranAnswers })),
+		).toEqual([]);
 	});
 });

@@ -48,15 +48,18 @@ let page: Page;
 let ndv: Locator;
 
 const users = () => sandbox.state.users;
-const userLabel = (user: { name: string | null; email: string | null }) => `${user.name} <${user.email}>`;
-const userRequests = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users');
+const userLabel = (user: { name: string | null; email: string | null }) =>
+	`${user.name} <${user.email}>`;
+const userRequests = () =>
+	sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users');
 
 /** The operations' action texts, as the node panel lists them ("Get many users"). */
 function actionTexts(): string[] {
 	const texts: string[] = [];
 	for (const property of new SupportChat().description.properties) {
 		if (property.name !== 'operation') continue;
-		for (const option of property.options ?? []) if ('action' in option && option.action) texts.push(option.action);
+		for (const option of property.options ?? [])
+			if ('action' in option && option.action) texts.push(option.action);
 	}
 	return texts.sort();
 }
@@ -79,14 +82,23 @@ function documentedItemFields(): string[] {
  */
 async function runStep(expected: string | RegExp): Promise<Locator> {
 	const { executionId, output } = await executeStep(ndv);
-	const [run] = await n8n.waitForExecutions(String((await n8n.execution(executionId)).workflowId), { afterId: Number(executionId) - 1 });
+	const [run] = await n8n.waitForExecutions(String((await n8n.execution(executionId)).workflowId), {
+		afterId: Number(executionId) - 1,
+	});
 	try {
 		await output.getByText(expected, { exact: true }).first().waitFor();
 	} catch (error) {
 		const shown = await ndv.innerText().catch(() => '(no node view)');
-		await page.screenshot({ path: path.join(require('node:os').tmpdir(), 'support-chat-editor-failure.png') }).catch(() => {});
+		await page
+			.screenshot({
+				path: path.join(require('node:os').tmpdir(), 'support-chat-editor-failure.png'),
+			})
+			.catch(() => {});
 		const ran = `execution ${run.id} ${run.status}, nodes run: ${Object.keys(run.data?.resultData?.runData ?? {}).join(', ')}`;
-		throw new Error(`the node view does not show ${expected} after the run (${ran}):\n${shown.slice(0, 3000)}`, { cause: error });
+		throw new Error(
+			`the node view does not show ${expected} after the run (${ran}):\n${shown.slice(0, 3000)}`,
+			{ cause: error },
+		);
 	}
 	return output;
 }
@@ -97,7 +109,11 @@ async function runStep(expected: string | RegExp): Promise<Locator> {
  * name. Waits for the node view's title.
  */
 async function titled(name: string) {
-	await ndv.getByTestId('node-title-container').getByTestId('inline-edit-preview').getByText(name, { exact: true }).waitFor();
+	await ndv
+		.getByTestId('node-title-container')
+		.getByTestId('inline-edit-preview')
+		.getByText(name, { exact: true })
+		.waitFor();
 }
 
 /** Every image of the entry is the package's icon (the variant for the theme), loaded and drawn. */
@@ -139,19 +155,30 @@ describe('the node panel: typing "support chat"', () => {
 		const entries = panel.getByTestId('item-iterator-item').filter({ hasText: 'Support Chat' });
 		await entries.first().waitFor();
 		// n8n lists a node by its name without "Trigger": the poll trigger is an entry of its own.
-		expect((await nodePanelEntries(panel)).map((e) => e.name)).toEqual(['Support Chat', 'Support Chat Poll']);
-		expectDrawnIcons(await loadedIcons(entries), /\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.svg$/);
+		expect((await nodePanelEntries(panel)).map((e) => e.name)).toEqual([
+			'Support Chat',
+			'Support Chat Poll',
+		]);
+		expectDrawnIcons(
+			await loadedIcons(entries),
+			/\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.svg$/,
+		);
 		const entry = entries.first();
 
 		await entry.click();
 		await panel.getByText(/^Actions \(\d+\)$/).click();
 		const triggers = EVENTS.map((event) => `On ${event.name.toLowerCase()}`).sort();
 		await expect(panel.getByText(`Triggers (${triggers.length})`).isVisible()).resolves.toBe(true);
-		await expect(panel.getByText(`Actions (${actionTexts().length})`).isVisible()).resolves.toBe(true);
+		await expect(panel.getByText(`Actions (${actionTexts().length})`).isVisible()).resolves.toBe(
+			true,
+		);
 		const names = (await nodePanelEntries(panel)).map((e) => e.name).filter(Boolean);
 		expect(names.filter((name) => name.startsWith('On ')).sort()).toEqual(triggers);
 		expect(names.filter((name) => !name.startsWith('On ')).sort()).toEqual(actionTexts());
-		expectDrawnIcons(await loadedIcons(panel.getByTestId('item-iterator-item').first()), /\/supportChat\.svg$/);
+		expectDrawnIcons(
+			await loadedIcons(panel.getByTestId('item-iterator-item').first()),
+			/\/supportChat\.svg$/,
+		);
 		await screenshot(panel, 'node-panel');
 	});
 
@@ -164,7 +191,10 @@ describe('the node panel: typing "support chat"', () => {
 			const panel = await searchNodePanel(dark, 'support chat');
 			const entry = panel.getByTestId('item-iterator-item').filter({ hasText: 'Support Chat' });
 			await entry.first().waitFor();
-			expectDrawnIcons(await loadedIcons(entry), /\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.dark\.svg$/);
+			expectDrawnIcons(
+				await loadedIcons(entry),
+				/\/icons\/n8n-nodes-support-chat\/dist\/nodes\/SupportChat\/supportChat\.dark\.svg$/,
+			);
 		} finally {
 			await dark.context().close();
 		}
@@ -176,7 +206,11 @@ describe('credentials, from the node: "Connect to Support Chat"', () => {
 
 	beforeAll(async () => {
 		await newWorkflow(page, n8n.baseUrl);
-		ndv = await addNode(page, { search: 'support chat', app: 'Support Chat', item: 'Get many users' });
+		ndv = await addNode(page, {
+			search: 'support chat',
+			app: 'Support Chat',
+			item: 'Get many users',
+		});
 		await ndv.getByText('Connect to Support Chat').click();
 		modal = page.getByTestId('editCredential-modal');
 		await modal.waitFor();
@@ -190,9 +224,15 @@ describe('credentials, from the node: "Connect to Support Chat"', () => {
 		await modal.getByText('Couldn’t connect with these settings').waitFor();
 		await modal.getByText('More details').click();
 		// "Invalid bearer token" is the sandbox's own words (sandbox/sandbox.js), as a real service would say them.
-		await modal.getByText(`The service answered GET /tags with 401: Invalid bearer token. ${hintForStatus(401)}`).waitFor();
+		await modal
+			.getByText(
+				`The service answered GET /tags with 401: Invalid bearer token. ${hintForStatus(401)}`,
+			)
+			.waitFor();
 		// n8n tests on save and again as the dialog settles: every test was one refused GET /tags.
-		expect(new Set(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(new Set(['GET /tags 401']));
+		expect(new Set(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(
+			new Set(['GET /tags 401']),
+		);
 		await expect(modal.innerText()).resolves.not.toContain('wrong-token');
 		await screenshot(modal, 'credentials');
 	});
@@ -202,10 +242,14 @@ describe('credentials, from the node: "Connect to Support Chat"', () => {
 		await modal.getByTestId('parameter-input-apiToken').locator('input').fill(SANDBOX_TOKEN);
 		await modal.getByRole('button', { name: 'Retry' }).click();
 		await modal.getByText('Connection tested successfully').waitFor();
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /tags 200']);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /tags 200',
+		]);
 		await modal.getByTestId('credential-save-button').click();
 		await modal.waitFor({ state: 'hidden' });
-		await expect(ndv.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.toBe('Support Chat account');
+		await expect(
+			ndv.getByTestId('node-credentials-select').locator('input').inputValue(),
+		).resolves.toBe('Support Chat account');
 	});
 });
 
@@ -217,13 +261,17 @@ describe('User → Get Many', () => {
 		expect(await parameterLabels(ndv)).toEqual(expected);
 	});
 
-	test('Execute step: the output shows the sandbox\'s users', async () => {
+	test("Execute step: the output shows the sandbox's users", async () => {
 		const output = await runStep(`${USERS} items`);
 		expect(await outputItemCount(output)).toBe(USERS);
 		const { headers, rows } = await outputTable(output);
 		expect(headers.slice(0, 3)).toEqual(['id', 'name', 'email']);
 		expect(rows.length).toBeGreaterThan(0);
-		expect(rows.map((row) => row.slice(0, 3))).toEqual(users().slice(0, rows.length).map((u) => [u.id, u.name, u.email]));
+		expect(rows.map((row) => row.slice(0, 3))).toEqual(
+			users()
+				.slice(0, rows.length)
+				.map((u) => [u.id, u.name, u.email]),
+		);
 		await screenshot(ndv, 'get-many-users');
 	});
 });
@@ -250,7 +298,9 @@ describe('User → Get, the user picked From List', () => {
 		await picker.items.last().scrollIntoViewIfNeeded();
 		await picker.items.last().hover();
 		await page.mouse.wheel(0, 2000);
-		const two = users().slice(0, 2 * PAGE_SIZE).map(userLabel);
+		const two = users()
+			.slice(0, 2 * PAGE_SIZE)
+			.map(userLabel);
 		expect(await settle(async () => await picker.items.allInnerTexts(), two)).toEqual(two);
 		expect(userRequests()).toHaveLength(2);
 	});
@@ -259,9 +309,13 @@ describe('User → Get, the user picked From List', () => {
 		const wanted = users()[12];
 		const needle = String(wanted.name).split(' ')[0].toLowerCase();
 		await picker.search.fill(needle);
-		const matching = users().filter((u) => userLabel(u).toLowerCase().includes(needle)).map(userLabel);
+		const matching = users()
+			.filter((u) => userLabel(u).toLowerCase().includes(needle))
+			.map(userLabel);
 		expect(matching.length).toBeGreaterThan(1);
-		expect(await settle(async () => await picker.items.allInnerTexts(), matching)).toEqual(matching);
+		expect(await settle(async () => await picker.items.allInnerTexts(), matching)).toEqual(
+			matching,
+		);
 	});
 
 	test('picking one and running the step outputs that user', async () => {
@@ -273,8 +327,14 @@ describe('User → Get, the user picked From List', () => {
 		const { headers, rows } = await outputTable(output);
 		expect(rows).toHaveLength(1);
 		const cell = (name: string) => rows[0][headers.indexOf(name)];
-		expect([cell('id'), cell('name'), cell('email')]).toEqual([wanted.id, wanted.name, wanted.email]);
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /users/${wanted.id} 200`]);
+		expect([cell('id'), cell('name'), cell('email')]).toEqual([
+			wanted.id,
+			wanted.name,
+			wanted.email,
+		]);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /users/${wanted.id} 200`,
+		]);
 	});
 });
 
@@ -285,11 +345,13 @@ describe('Tag → Add to User', () => {
 		await titled('Add a tag to a user');
 	});
 
-	test('the tag picker lists the service\'s tags', async () => {
+	test("the tag picker lists the service's tags", async () => {
 		const tags = resourceLocator(ndv, 'tag');
 		await tags.open();
 		const names = sandbox.state.tags.map((t) => t.name).sort();
-		expect(await settle(async () => (await tags.items.allInnerTexts()).sort(), names)).toEqual(names);
+		expect(await settle(async () => (await tags.items.allInnerTexts()).sort(), names)).toEqual(
+			names,
+		);
 		await page.keyboard.press('Escape');
 	});
 
@@ -306,9 +368,9 @@ describe('Tag → Add to User', () => {
 		const { headers, rows } = await outputTable(output);
 		expect(rows[0][headers.indexOf('tags')]).toContain('newsletter');
 		const writes = sandbox.requests.filter((r) => r.method !== 'GET');
-		expect(writes.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body)}`)).toEqual([
-			`POST /tags 201 ${JSON.stringify({ user_id: user.id, tag: 'newsletter' })}`,
-		]);
+		expect(
+			writes.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body)}`),
+		).toEqual([`POST /tags 201 ${JSON.stringify({ user_id: user.id, tag: 'newsletter' })}`]);
 		expect(users()[3].tags).toContain('newsletter');
 	});
 });
@@ -324,12 +386,14 @@ describe('an error as a user meets it', () => {
 		const error = await runStep(/The user was not found\./);
 		const text = await error.innerText();
 		expect(text).toMatch(/not found/i);
-		expect(text).toContain('The user was not found. Check the ID, and that the Base URL in the credentials points at your service.');
+		expect(text).toContain(
+			'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+		);
 		expect(text).not.toContain(SANDBOX_TOKEN);
 		await screenshot(ndv, 'error');
 	});
 
-	test('on the canvas the node\'s subtitle names resource and operation, not their values', async () => {
+	test("on the canvas the node's subtitle names resource and operation, not their values", async () => {
 		await closeNdv(page);
 		const node = page.getByTestId('canvas-node').filter({ hasText: 'Get a user by ID' });
 		await expect(node.innerText()).resolves.toContain('User: Get');
@@ -342,16 +406,24 @@ describe('Support Chat Trigger', () => {
 
 	beforeAll(async () => {
 		await newWorkflow(page, n8n.baseUrl);
-		trigger = await addNode(page, { search: 'support chat', app: 'Support Chat', item: 'On lead captured' });
+		trigger = await addNode(page, {
+			search: 'support chat',
+			app: 'Support Chat',
+			item: 'On lead captured',
+		});
 	});
 
-	test('the set-up notice is shown as numbered steps naming the editor\'s own button', async () => {
-		const notice = trigger.getByRole('region').filter({ hasText: 'The service has no API for webhooks' });
+	test("the set-up notice is shown as numbered steps naming the editor's own button", async () => {
+		const notice = trigger
+			.getByRole('region')
+			.filter({ hasText: 'The service has no API for webhooks' });
 		await notice.waitFor();
 		const steps = await notice.locator('ul > li').allInnerTexts();
 		expect(steps.map((step) => step.split(' ')[0])).toEqual(['1.', '2.', '3.', '4.']);
 		// Each step on a line of its own, below the one before.
-		const tops = await notice.locator('ul > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+		const tops = await notice
+			.locator('ul > li')
+			.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
 		expect(tops).toEqual([...tops].sort((a, b) => a - b));
 		expect(new Set(tops).size).toBe(4);
 		// The button the notice names is the one the editor shows.
@@ -362,23 +434,39 @@ describe('Support Chat Trigger', () => {
 
 	test('Webhook URLs shows the test URL and the production URL', async () => {
 		await trigger.getByTitle('Click to display webhook URLs').click();
-		const urls = trigger.getByText(/^http:\/\/127\.0\.0\.1:\d+\/webhook(-test)?\/[0-9a-f-]+\/webhook$/);
+		const urls = trigger.getByText(
+			/^http:\/\/127\.0\.0\.1:\d+\/webhook(-test)?\/[0-9a-f-]+\/webhook$/,
+		);
 		const shown = async () => (await urls.first().innerText()).trim();
-		await expect(shown()).resolves.toMatch(new RegExp(`^${n8n.baseUrl}/webhook-test/[0-9a-f-]+/webhook$`));
+		await expect(shown()).resolves.toMatch(
+			new RegExp(`^${n8n.baseUrl}/webhook-test/[0-9a-f-]+/webhook$`),
+		);
 		await trigger.getByTestId('radio-button-production').click();
-		await expect(shown()).resolves.toMatch(new RegExp(`^${n8n.baseUrl}/webhook/[0-9a-f-]+/webhook$`));
+		await expect(shown()).resolves.toMatch(
+			new RegExp(`^${n8n.baseUrl}/webhook/[0-9a-f-]+/webhook$`),
+		);
 		await trigger.getByTestId('radio-button-test').click();
 	});
 
-	test('listening with the editor\'s button, a lead from the sandbox appears in the output as the documented item table says', async () => {
-		const testUrl = (await trigger.getByText(/\/webhook-test\//).first().innerText()).trim();
+	test("listening with the editor's button, a lead from the sandbox appears in the output as the documented item table says", async () => {
+		const testUrl = (
+			await trigger
+				.getByText(/\/webhook-test\//)
+				.first()
+				.innerText()
+		).trim();
 		// The editor saves the new workflow and registers the test webhook: the delivery waits for both.
-		const registered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run/.test(r.url()));
+		const registered = page.waitForResponse(
+			(r) => r.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run/.test(r.url()),
+		);
 		await trigger.getByTestId('node-execute-button').click();
 		await trigger.getByText('Listening for test event').first().waitFor();
 		expect((await registered).ok()).toBe(true);
 		sandbox.configureWebhooks({ urls: testUrl, style: 'dotted', kinds: ['leadCaptured'] });
-		const { user } = sandbox.visitor.captureLead({ email: 'zoe.visitor@example.com', name: 'Zoe Visitor' });
+		const { user } = sandbox.visitor.captureLead({
+			email: 'zoe.visitor@example.com',
+			name: 'Zoe Visitor',
+		});
 		await sandbox.settled();
 		const [delivery] = sandbox.deliveries;
 		expect(delivery).toMatchObject({ url: testUrl, status: 200, kind: 'leadCaptured' });
@@ -396,7 +484,7 @@ describe('Support Chat Trigger', () => {
 		await screenshot(trigger, 'trigger');
 	});
 
-	test('on the canvas the trigger\'s subtitle names the event, not its internal value', async () => {
+	test("on the canvas the trigger's subtitle names the event, not its internal value", async () => {
 		await closeNdv(page);
 		const node = page.getByTestId('canvas-node').filter({ hasText: 'Support Chat Trigger' });
 		await expect(node.innerText()).resolves.toContain('Lead Captured');

@@ -48,9 +48,9 @@ describe('regular mode', () => {
 	test('the CLI runs a workflow from its manual trigger', async () => {
 		const workflow = await n8n.importWorkflow(fixture('manual-hello.workflow.json'));
 		const run = await n8n.executeWorkflowCli(workflow.id);
-		expect(run.data.resultData.runData.Hello[0].data.main[0].map((item: { json: unknown }) => item.json)).toEqual([
-			{ hello: 'world' },
-		]);
+		expect(
+			run.data.resultData.runData.Hello[0].data.main[0].map((item: { json: unknown }) => item.json),
+		).toEqual([{ hello: 'world' }]);
 	});
 
 	test('the internal API answers as the owner, the public API with the key', async () => {
@@ -77,7 +77,9 @@ describe('queue mode', () => {
 
 	test('a production webhook goes through the webhook process and runs on the worker', async () => {
 		const execution = await echoRoundTrip(n8n);
-		expect(fs.readFileSync(n8n.logs.worker1, 'utf8')).toContain(`Worker finished execution ${execution.id} `);
+		expect(fs.readFileSync(n8n.logs.worker1, 'utf8')).toContain(
+			`Worker finished execution ${execution.id} `,
+		);
 	});
 
 	test('the main process does not serve production webhooks', async () => {

@@ -51,7 +51,10 @@ let nodeTypes: NodeTypeDescription[];
 let credentialTypes: CredentialTypeDescription[];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: SANDBOX_TOKEN, seed: { users: 3, conversations: 1, tags: ['vip'] } });
+	sandbox = await startSandbox({
+		token: SANDBOX_TOKEN,
+		seed: { users: 3, conversations: 1, tags: ['vip'] },
+	});
 	n8n = await startN8n({ mode: 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
 	nodeTypes = await n8n.nodeTypes();
 	credentialTypes = await n8n.credentialTypes();
@@ -87,13 +90,17 @@ test('the installed package holds what npm pack ships: dist, package.json, READM
 		(file) => !/^(dist\/|package\.json$|README(\.md)?$|LICENSE(\.md)?$|index\.js$)/i.test(file),
 	);
 	expect(unexpected).toEqual([]);
-	expect(n8n.package.files.filter((file) => /\.ts$/.test(file) && !/\.d\.ts$/.test(file))).toEqual([]);
+	expect(n8n.package.files.filter((file) => /\.ts$/.test(file) && !/\.d\.ts$/.test(file))).toEqual(
+		[],
+	);
 });
 
 test('the action node is loaded as a community node, with its credential and icons', async () => {
 	const action = nodeType(ACTION);
 	expect(action.group).not.toContain('trigger');
-	expect(action.credentials).toEqual(expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]));
+	expect(action.credentials).toEqual(
+		expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]),
+	);
 	expect(action.properties.map((property) => property.name)).toContain('resource');
 	await expectServedIcons(action.iconUrl);
 });
@@ -102,7 +109,9 @@ test('the trigger node is loaded as a webhook trigger, with its credential and i
 	const trigger = nodeType(TRIGGER);
 	expect(trigger.group).toContain('trigger');
 	expect(Array.isArray(trigger.webhooks) && trigger.webhooks.length).toBeGreaterThan(0);
-	expect(trigger.credentials).toEqual(expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]));
+	expect(trigger.credentials).toEqual(
+		expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL })]),
+	);
 	await expectServedIcons(trigger.iconUrl);
 });
 
@@ -118,7 +127,9 @@ test('the credential type supportChatApi exists, with a secret token and an auth
 	expect(credential.test).toBeUndefined();
 	expect(credential.supportedNodes).toEqual(expect.arrayContaining([ACTION, TRIGGER, POLL]));
 	for (const name of [ACTION, TRIGGER, POLL]) {
-		expect(nodeType(name).credentials).toContainEqual(expect.objectContaining({ name: CREDENTIAL, testedBy: 'supportChatApiTest' }));
+		expect(nodeType(name).credentials).toContainEqual(
+			expect.objectContaining({ name: CREDENTIAL, testedBy: 'supportChatApiTest' }),
+		);
 	}
 	await expectServedIcons(credential.iconUrl);
 });
@@ -126,24 +137,39 @@ test('the credential type supportChatApi exists, with a secret token and an auth
 test.each([
 	[ACTION, '#operations'],
 	[TRIGGER, '#trigger'],
-])('%s comes with its codex: category and documentation links, and no subcategories', (name, anchor) => {
-	const { codex } = nodeType(name);
-	const repository = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat';
-	// n8n's no-codex-subcategories rule (issue 10): only AI-SDK nodes may set them, so there are none.
-	expect(codex).not.toHaveProperty('subcategories');
-	expect(codex).toEqual({
-		categories: ['Communication'],
-		resources: {
-			primaryDocumentation: [{ url: `${repository}${anchor}` }],
-			credentialDocumentation: [{ url: `${repository}#credentials` }],
-		},
-	});
-});
+])(
+	'%s comes with its codex: category and documentation links, and no subcategories',
+	(name, anchor) => {
+		const { codex } = nodeType(name);
+		const repository = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat';
+		// n8n's no-codex-subcategories rule (issue 10): only AI-SDK nodes may set them, so there are none.
+		expect(codex).not.toHaveProperty('subcategories');
+		expect(codex).toEqual({
+			categories: ['Communication'],
+			resources: {
+				primaryDocumentation: [{ url: `${repository}${anchor}` }],
+				credentialDocumentation: [{ url: `${repository}#credentials` }],
+			},
+		});
+	},
+);
 
 describe('the credential test (POST /rest/credentials/test, as the editor sends it)', () => {
-	const data = (apiToken: string) => ({ baseUrl: sandbox.origin, apiToken, allowHttp: false, webhookSecret: '' });
-	const test = async (credential: { id: string; name: string; type: string }, body: Record<string, unknown>) =>
-		(await n8n.rest('POST', '/rest/credentials/test', { credentials: { ...credential, data: body } })).data as {
+	const data = (apiToken: string) => ({
+		baseUrl: sandbox.origin,
+		apiToken,
+		allowHttp: false,
+		webhookSecret: '',
+	});
+	const test = async (
+		credential: { id: string; name: string; type: string },
+		body: Record<string, unknown>,
+	) =>
+		(
+			await n8n.rest('POST', '/rest/credentials/test', {
+				credentials: { ...credential, data: body },
+			})
+		).data as {
 			status: string;
 			message: string;
 		};
@@ -151,23 +177,39 @@ describe('the credential test (POST /rest/credentials/test, as the editor sends 
 	beforeEach(() => sandbox.clearLog());
 
 	it('passes with the right token, after one authorised GET /tags', async () => {
-		const [credential] = await n8n.importCredentials({ name: 'Good token', type: CREDENTIAL, data: data(SANDBOX_TOKEN) });
-		expect(await test(credential, data(SANDBOX_TOKEN))).toEqual({ status: 'OK', message: 'Connection successful' });
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`)).toEqual([
-			'GET /tags 200 Bearer ***',
-		]);
+		const [credential] = await n8n.importCredentials({
+			name: 'Good token',
+			type: CREDENTIAL,
+			data: data(SANDBOX_TOKEN),
+		});
+		expect(await test(credential, data(SANDBOX_TOKEN))).toEqual({
+			status: 'OK',
+			message: 'Connection successful',
+		});
+		expect(
+			sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization}`),
+		).toEqual(['GET /tags 200 Bearer ***']);
 	});
 
 	it('passes for a saved credential whose secrets the editor sends back redacted', async () => {
-		const [credential] = await n8n.importCredentials({ name: 'Saved token', type: CREDENTIAL, data: data(SANDBOX_TOKEN) });
-		const saved = (await n8n.rest('GET', `/rest/credentials/${credential.id}?includeData=true`)).data;
+		const [credential] = await n8n.importCredentials({
+			name: 'Saved token',
+			type: CREDENTIAL,
+			data: data(SANDBOX_TOKEN),
+		});
+		const saved = (await n8n.rest('GET', `/rest/credentials/${credential.id}?includeData=true`))
+			.data;
 		expect(saved.data.apiToken).not.toBe(SANDBOX_TOKEN);
 		expect(await test(credential, saved.data)).toMatchObject({ status: 'OK' });
 		expect(sandbox.requests.map((r) => r.status)).toEqual([200]);
 	});
 
 	it('fails with a wrong token, with the service’s own message and what to check', async () => {
-		const [credential] = await n8n.importCredentials({ name: 'Bad token', type: CREDENTIAL, data: data('wrong-token') });
+		const [credential] = await n8n.importCredentials({
+			name: 'Bad token',
+			type: CREDENTIAL,
+			data: data('wrong-token'),
+		});
 		const result = await test(credential, data('wrong-token'));
 		expect(result).toEqual({
 			status: 'Error',
@@ -178,18 +220,25 @@ describe('the credential test (POST /rest/credentials/test, as the editor sends 
 	});
 });
 
-test('the editor gets the full descriptions of the three nodes; the poll trigger polls, with n8n\'s Poll Times', async () => {
+test("the editor gets the full descriptions of the three nodes; the poll trigger polls, with n8n's Poll Times", async () => {
 	const infos = [ACTION, TRIGGER, POLL].map((name) => {
 		const { version } = nodeType(name);
 		return { name, version: Array.isArray(version) ? Math.max(...version) : version };
 	});
-	const descriptions = (await n8n.rest('POST', '/rest/node-types', { nodeInfos: infos })).data as NodeTypeDescription[];
+	const descriptions = (await n8n.rest('POST', '/rest/node-types', { nodeInfos: infos }))
+		.data as NodeTypeDescription[];
 	// Full descriptions carry the bare name; the package prefix is added by the loader.
-	expect(descriptions.map((description) => description.name)).toEqual(['supportChat', 'supportChatTrigger', 'supportChatPollTrigger']);
+	expect(descriptions.map((description) => description.name)).toEqual([
+		'supportChat',
+		'supportChatTrigger',
+		'supportChatPollTrigger',
+	]);
 	for (const description of descriptions) expect(description.properties.length).toBeGreaterThan(0);
 	const poll = descriptions[2] as NodeTypeDescription & { polling?: boolean };
 	expect(poll.polling).toBe(true);
-	expect(poll.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'events', 'options']));
+	expect(poll.properties.map((property) => property.name)).toEqual(
+		expect.arrayContaining(['pollTimes', 'events', 'options']),
+	);
 });
 
 test('n8n logged no failure about the package', () => {

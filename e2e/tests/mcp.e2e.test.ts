@@ -1,6 +1,12 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import { startN8n, type Execution, type N8nInstance, type WorkflowJson } from '../harness';
-import { deployWorkflow, exactExecutions, lastExecutionId, readWorkflow, SANDBOX_TOKEN } from '../support';
+import {
+	deployWorkflow,
+	exactExecutions,
+	lastExecutionId,
+	readWorkflow,
+	SANDBOX_TOKEN,
+} from '../support';
 import { connectMcpClient } from '../support/mcpClient';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
@@ -38,21 +44,36 @@ function guardedCopy(workflow: WorkflowJson): WorkflowJson {
 	const guarded = {
 		...trigger,
 		webhookId: 'e8f1b0c2-6d0a-4b8e-9c35-7a2d4f1e6b20',
-		parameters: { ...trigger.parameters, path: `${trigger.parameters.path}-guarded`, authentication: 'bearerAuth' },
+		parameters: {
+			...trigger.parameters,
+			path: `${trigger.parameters.path}-guarded`,
+			authentication: 'bearerAuth',
+		},
 		credentials: { httpBearerAuth: { name: 'MCP clients' } },
 	};
 	return { ...workflow, nodes: workflow.nodes.map((node) => (node === trigger ? guarded : node)) };
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: SANDBOX_TOKEN, seed: { users: 3, conversations: 9, tags: ['vip'] } });
+	sandbox = await startSandbox({
+		token: SANDBOX_TOKEN,
+		seed: { users: 3, conversations: 9, tags: ['vip'] },
+	});
 	n8n = await startN8n({ mode: 'regular', packageDir: process.env.SUPPORT_CHAT_E2E_PACKAGE_DIR });
 	const workflow = readWorkflow('mcp-server.workflow.json');
 	const known = new Set<string>();
 	({ id: workflowId } = await deployWorkflow(n8n, sandbox, workflow, { publish: true, known }));
-	await n8n.importCredentials({ name: 'MCP clients', type: 'httpBearerAuth', data: { token: CLIENT_TOKEN } });
+	await n8n.importCredentials({
+		name: 'MCP clients',
+		type: 'httpBearerAuth',
+		data: { token: CLIENT_TOKEN },
+	});
 	const guarded = guardedCopy(workflow);
-	await deployWorkflow(n8n, sandbox, guarded, { publish: true, known, name: 'Support Chat behind MCP, bearer auth' });
+	await deployWorkflow(n8n, sandbox, guarded, {
+		publish: true,
+		known,
+		name: 'Support Chat behind MCP, bearer auth',
+	});
 	mcpUrl = n8n.mcpUrl(String(mcpTrigger(workflow).parameters.path));
 	guardedUrl = n8n.mcpUrl(String(mcpTrigger(guarded).parameters.path));
 	client = await connectMcpClient(mcpUrl);
@@ -75,10 +96,14 @@ function onlyText(result: ToolResult): string {
 const requestLines = () => sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 
 /** The MCP Server Trigger's item in a run: which tool was called, with what. */
-const triggerJson = (run: Execution) => run.data.resultData.runData['MCP Server Trigger'][0].data.main[0][0].json;
+const triggerJson = (run: Execution) =>
+	run.data.resultData.runData['MCP Server Trigger'][0].data.main[0][0].json;
 
 /** Calls a tool and returns the result with the one run of the workflow the call started. */
-async function callOnce(name: string, args: Record<string, unknown>): Promise<{ result: ToolResult; run: Execution }> {
+async function callOnce(
+	name: string,
+	args: Record<string, unknown>,
+): Promise<{ result: ToolResult; run: Execution }> {
 	const afterId = await lastExecutionId(n8n, workflowId);
 	sandbox.clearLog();
 	const result = await client.callTool({ name, arguments: args });
@@ -107,7 +132,12 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 		// holds what the editor's "let the model define this" button writes: a key and no description.
 		expect(schema('Get_user')).toEqual({
 			type: 'object',
-			properties: { userId: { type: 'string', description: 'ID of the user, as in the id field of a Support Chat user record' } },
+			properties: {
+				userId: {
+					type: 'string',
+					description: 'ID of the user, as in the id field of a Support Chat user record',
+				},
+			},
 			required: ['userId'],
 		});
 		expect(schema('Tag_user')).toEqual({
@@ -127,11 +157,17 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 		const { result, run } = await callOnce('Get_user', { userId: user.id });
 		expect(result.isError).toBeFalsy();
 		const records = JSON.parse(onlyText(result));
-		expect(records).toEqual([expect.objectContaining({ id: user.id, name: user.name, email: user.email })]);
+		expect(records).toEqual([
+			expect.objectContaining({ id: user.id, name: user.name, email: user.email }),
+		]);
 		expect(requestLines()).toEqual([`GET /users/${user.id} 200`]);
 		expect(sandbox.requests[0].headers.authorization).toBe('Bearer ***');
 		expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
-		expect(triggerJson(run).mcpToolCall).toEqual({ toolName: 'Get_user', arguments: { userId: user.id }, sourceNodeName: 'Get user' });
+		expect(triggerJson(run).mcpToolCall).toEqual({
+			toolName: 'Get_user',
+			arguments: { userId: user.id },
+			sourceNodeName: 'Get user',
+		});
 	});
 
 	test('Tag → Add to User: the tag the client names lands on the user in the sandbox', async () => {
@@ -139,19 +175,25 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 		expect(user.tags).not.toContain('mcp-lead');
 		const { result } = await callOnce('Tag_user', { User: user.id, Tag: 'mcp-lead' });
 		expect(result.isError).toBeFalsy();
-		expect(JSON.parse(onlyText(result))).toEqual([expect.objectContaining({ id: user.id, tags: expect.arrayContaining(['mcp-lead']) })]);
+		expect(JSON.parse(onlyText(result))).toEqual([
+			expect.objectContaining({ id: user.id, tags: expect.arrayContaining(['mcp-lead']) }),
+		]);
 		expect(requestLines()).toEqual(['POST /tags 201']);
 		expect(sandbox.requests[0].body).toEqual({ user_id: user.id, tag: 'mcp-lead' });
 		expect(sandbox.state.users.find((entry) => entry.id === user.id)?.tags).toContain('mcp-lead');
 	});
 
 	test('Conversation → Get Many with a status filter and a limit: the closed ones, as many as asked', async () => {
-		const closed = sandbox.state.conversations.filter((c) => c.status === 'closed').map((c) => c.id);
+		const closed = sandbox.state.conversations
+			.filter((c) => c.status === 'closed')
+			.map((c) => c.id);
 		expect(closed.length).toBeGreaterThan(2);
 		const { result } = await callOnce('Find_conversations', { Status: 'closed', Limit: 2 });
 		expect(result.isError).toBeFalsy();
 		const conversations: Array<{ id: string; status: string }> = JSON.parse(onlyText(result));
-		expect(conversations.map((c) => [c.id, c.status])).toEqual(closed.slice(0, 2).map((id) => [id, 'closed']));
+		expect(conversations.map((c) => [c.id, c.status])).toEqual(
+			closed.slice(0, 2).map((id) => [id, 'closed']),
+		);
 		expect(requestLines()).toEqual(['GET /conversations 200']);
 		expect(sandbox.requests[0].query).toMatchObject({ status: 'closed' });
 	});
@@ -172,7 +214,9 @@ describe('Streamable HTTP, the transport n8n recommends', () => {
 		expect(requestLines()).toEqual(['GET /users/u_missing 404']);
 		// The run in n8n's executions list shows the same on the tool's node.
 		const [toolRun] = run.data.resultData.runData['Get user'];
-		expect(toolRun.data.ai_tool[0][0].json.response).toEqual([{ error: expect.stringContaining('Check the ID') }]);
+		expect(toolRun.data.ai_tool[0][0].json.response).toEqual([
+			{ error: expect.stringContaining('Check the ID') },
+		]);
 	});
 });
 
@@ -180,11 +224,17 @@ test('SSE, which n8n marks deprecated, serves the same tools at the same URL', a
 	const sse = await connectMcpClient(mcpUrl, { transport: 'sse' });
 	try {
 		const { tools } = await sse.listTools();
-		expect(tools.map((tool) => tool.name).sort()).toEqual(['Find_conversations', 'Get_user', 'Tag_user']);
+		expect(tools.map((tool) => tool.name).sort()).toEqual([
+			'Find_conversations',
+			'Get_user',
+			'Tag_user',
+		]);
 		const user = sandbox.state.users[2];
 		sandbox.clearLog();
 		const result = await sse.callTool({ name: 'Get_user', arguments: { userId: user.id } });
-		expect(JSON.parse(onlyText(result))).toEqual([expect.objectContaining({ id: user.id, email: user.email })]);
+		expect(JSON.parse(onlyText(result))).toEqual([
+			expect.objectContaining({ id: user.id, email: user.email }),
+		]);
 		expect(requestLines()).toEqual([`GET /users/${user.id} 200`]);
 	} finally {
 		await sse.close();
@@ -194,14 +244,22 @@ test('SSE, which n8n marks deprecated, serves the same tools at the same URL', a
 test("the trigger's Bearer Auth: a client without the token, or with a wrong one, is refused (403); with it, it gets the tools", async () => {
 	sandbox.clearLog();
 	await expect(connectMcpClient(guardedUrl)).rejects.toMatchObject({ code: 403 });
-	await expect(connectMcpClient(guardedUrl, { headers: { authorization: 'Bearer not-the-token' } })).rejects.toMatchObject({
+	await expect(
+		connectMcpClient(guardedUrl, { headers: { authorization: 'Bearer not-the-token' } }),
+	).rejects.toMatchObject({
 		code: 403,
 		message: expect.stringContaining('Authorization data is wrong!'),
 	});
-	const allowed = await connectMcpClient(guardedUrl, { headers: { authorization: `Bearer ${CLIENT_TOKEN}` } });
+	const allowed = await connectMcpClient(guardedUrl, {
+		headers: { authorization: `Bearer ${CLIENT_TOKEN}` },
+	});
 	try {
 		const { tools } = await allowed.listTools();
-		expect(tools.map((tool) => tool.name).sort()).toEqual(['Find_conversations', 'Get_user', 'Tag_user']);
+		expect(tools.map((tool) => tool.name).sort()).toEqual([
+			'Find_conversations',
+			'Get_user',
+			'Tag_user',
+		]);
 	} finally {
 		await allowed.close();
 	}

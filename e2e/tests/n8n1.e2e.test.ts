@@ -1,7 +1,14 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fs from 'node:fs';
 
-import { ensureN8n, N8N_LINES, PACKAGE_NAME, startN8n, type N8nInstance, type WorkflowJson } from '../harness';
+import {
+	ensureN8n,
+	N8N_LINES,
+	PACKAGE_NAME,
+	startN8n,
+	type N8nInstance,
+	type WorkflowJson,
+} from '../harness';
 import { ACTION_TYPE, deployWorkflow, SANDBOX_TOKEN } from '../support';
 import { describeAgentScenarios } from '../support/agentScenario';
 import { describeLeadEscalation } from '../support/leadEscalation';
@@ -33,7 +40,10 @@ describe(`n8n ${N8N1}`, () => {
 		const { data: settings } = await n8n.rest('GET', '/rest/settings');
 		expect(settings.versionCli).toBe(N8N1);
 		expect(n8n.processes.map((p) => p.name)).toEqual(['main']);
-		expect(await n8n.api('GET', `/workflows/${workflowId}`)).toMatchObject({ id: workflowId, active: true });
+		expect(await n8n.api('GET', `/workflows/${workflowId}`)).toMatchObject({
+			id: workflowId,
+			active: true,
+		});
 		expect(runs).toHaveLength(3);
 		for (const run of runs) expect(run.mode).toBe('webhook');
 	});
@@ -50,10 +60,23 @@ describe(`n8n ${N8N1}`, () => {
 	// The credential type has no declarative test: 1.x, like 2.x, must find the nodes' testedBy function.
 	test('tests the credentials with the nodes’ function: the service’s own message for a wrong token', async () => {
 		const { n8n, sandbox } = context;
-		const data = (apiToken: string) => ({ baseUrl: sandbox.origin, apiToken, allowHttp: false, webhookSecret: '' });
-		const [credential] = await n8n.importCredentials({ name: 'Credential test', type: 'supportChatApi', data: data(SANDBOX_TOKEN) });
+		const data = (apiToken: string) => ({
+			baseUrl: sandbox.origin,
+			apiToken,
+			allowHttp: false,
+			webhookSecret: '',
+		});
+		const [credential] = await n8n.importCredentials({
+			name: 'Credential test',
+			type: 'supportChatApi',
+			data: data(SANDBOX_TOKEN),
+		});
 		const test = async (apiToken: string) =>
-			(await n8n.rest('POST', '/rest/credentials/test', { credentials: { ...credential, data: data(apiToken) } })).data;
+			(
+				await n8n.rest('POST', '/rest/credentials/test', {
+					credentials: { ...credential, data: data(apiToken) },
+				})
+			).data;
 		expect(await test(SANDBOX_TOKEN)).toEqual({ status: 'OK', message: 'Connection successful' });
 		expect(await test('wrong-token')).toEqual({
 			status: 'Error',
@@ -63,8 +86,17 @@ describe(`n8n ${N8N1}`, () => {
 
 	test(`offers ${TOOL_TYPE} without N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE`, async () => {
 		const types = await context.n8n.nodeTypes();
-		const names = types.map((type) => type.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
-		expect(names.sort()).toEqual([ACTION_TYPE, TOOL_TYPE, `${PACKAGE_NAME}.supportChatTrigger`, `${PACKAGE_NAME}.supportChatPollTrigger`].sort());
+		const names = types
+			.map((type) => type.name)
+			.filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+		expect(names.sort()).toEqual(
+			[
+				ACTION_TYPE,
+				TOOL_TYPE,
+				`${PACKAGE_NAME}.supportChatTrigger`,
+				`${PACKAGE_NAME}.supportChatPollTrigger`,
+			].sort(),
+		);
 		const tool = types.find((type) => type.name === TOOL_TYPE);
 		expect(tool).toMatchObject({ displayName: 'Support Chat Tool', outputs: ['ai_tool'] });
 	});
@@ -83,7 +115,13 @@ describe('Return All: User → Get Many over several pages', () => {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: 'b6a0c0de-0001-4000-8000-0000000000aa',
-				parameters: { httpMethod: 'POST', path: 'support-chat-every-user', responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: 'support-chat-every-user',
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
 			},
 			{
 				id: 'b6a0c0de-0001-4000-8000-000000000002',
@@ -104,13 +142,20 @@ describe('Return All: User → Get Many over several pages', () => {
 	let output: Array<Record<string, any>>;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ token: SANDBOX_TOKEN, pageSize: PAGE_SIZE, pagination: 'link', seed: { users: USERS } });
+		sandbox = await startSandbox({
+			token: SANDBOX_TOKEN,
+			pageSize: PAGE_SIZE,
+			pagination: 'link',
+			seed: { users: USERS },
+		});
 		const { n8n } = context;
 		const { id } = await deployWorkflow(n8n, sandbox, workflow, { publish: true });
 		answer = await n8n.webhook('POST', 'support-chat-every-user', {});
 		const [run] = await n8n.waitForExecutions(id);
 		expect(run).toMatchObject({ status: 'success', mode: 'webhook' });
-		output = run.data.resultData.runData['Get all users'][0].data.main[0].map((item: { json: Record<string, any> }) => item.json);
+		output = run.data.resultData.runData['Get all users'][0].data.main[0].map(
+			(item: { json: Record<string, any> }) => item.json,
+		);
 	});
 
 	afterAll(async () => {
@@ -118,12 +163,15 @@ describe('Return All: User → Get Many over several pages', () => {
 	});
 
 	test('the service was asked for each page once, authorised', () => {
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(3).fill('GET /users 200'));
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+			Array(3).fill('GET /users 200'),
+		);
 		expect(sandbox.requests.map((r) => r.query.page)).toEqual([undefined, '2', '3']);
-		for (const request of sandbox.requests) expect(request.headers.authorization).toBe('Bearer ***');
+		for (const request of sandbox.requests)
+			expect(request.headers.authorization).toBe('Bearer ***');
 	});
 
-	test('every user is in the output once, in the service\'s order, and in the webhook\'s answer', () => {
+	test("every user is in the output once, in the service's order, and in the webhook's answer", () => {
 		const ids = sandbox.state.users.map((user) => user.id);
 		expect(ids).toHaveLength(USERS);
 		expect(output.map((user) => user.id)).toEqual(ids);
@@ -150,7 +198,8 @@ describe('with N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE=true', () => {
 	});
 
 	test(`${TOOL_TYPE} is offered the same as without it`, async () => {
-		const toolOf = async (instance: N8nInstance) => (await instance.nodeTypes()).find((type) => type.name === TOOL_TYPE);
+		const toolOf = async (instance: N8nInstance) =>
+			(await instance.nodeTypes()).find((type) => type.name === TOOL_TYPE);
 		const withVariable = await toolOf(n8n);
 		expect(withVariable).toMatchObject({ displayName: 'Support Chat Tool', outputs: ['ai_tool'] });
 		expect(withVariable).toEqual(await toolOf(context.n8n));

@@ -2,7 +2,16 @@
 import fs from 'node:fs';
 
 import { sleep } from '../support';
-import { CatchUpWorld, countByKey, emitted, handled, isFirstUseRace, readExampleReply, replied, triggerOf } from '../support/catchUp';
+import {
+	CatchUpWorld,
+	countByKey,
+	emitted,
+	handled,
+	isFirstUseRace,
+	readExampleReply,
+	replied,
+	triggerOf,
+} from '../support/catchUp';
 import type { Execution } from '../harness';
 
 /*
@@ -69,18 +78,29 @@ async function say(conversationId: number, text: string, phase: string): Promise
 }
 
 async function startChat(label: string, phase: string): Promise<number> {
-	const chat = await world.sb.visitor.start({ message: `Hello from ${label}`, first_name: 'Visitor', last_name: label });
+	const chat = await world.sb.visitor.start({
+		message: `Hello from ${label}`,
+		first_name: 'Visitor',
+		last_name: label,
+	});
 	const conversationId = Number(chat.conversation.id);
 	const messageKey = `messageCreated:${chat.message.id}`;
 	visitorMessages.push({ key: messageKey, conversationId, phase });
-	for (const key of [`userCreated:${chat.user.id}`, `conversationCreated:${conversationId}`, messageKey]) events.push({ key, phase });
+	for (const key of [
+		`userCreated:${chat.user.id}`,
+		`conversationCreated:${conversationId}`,
+		messageKey,
+	])
+		events.push({ key, phase });
 	return conversationId;
 }
 
 /** The workflow's replies in the sandbox: the admin's messages with the example's text. */
 function replies() {
 	const admin = world.sb.data.admin.id;
-	return world.sandbox.state.messages.filter((m) => (m as { user_id?: string }).user_id === admin && m.message === REPLY);
+	return world.sandbox.state.messages.filter(
+		(m) => (m as { user_id?: string }).user_id === admin && m.message === REPLY,
+	);
 }
 
 /** What the runs did so far, by eventKey. */
@@ -91,7 +111,9 @@ async function tally() {
 	const repliedBy = countByKey(runs.flatMap(replied));
 	const ownRuns = runs.filter((run) => emitted(run).some((key) => ownKeys.has(key)));
 	const historyRuns = runs.filter((run) => emitted(run).some(isHistory));
-	const repliesByConversation = countByKey(replies().map((m) => String(productId(m.conversation_id))));
+	const repliesByConversation = countByKey(
+		replies().map((m) => String(productId(m.conversation_id))),
+	);
 	const messagesByConversation = countByKey(visitorMessages.map((m) => String(m.conversationId)));
 	return {
 		runs,
@@ -103,16 +125,23 @@ async function tally() {
 		historyKeys: [...new Set(historyRuns.flatMap(emitted).filter(isHistory))],
 		/** Per conversation with a visitor message: the workflow's replies there minus the visitor messages. */
 		extraReplies: [...new Set([...messagesByConversation.keys(), ...repliesByConversation.keys()])]
-			.map((id) => ({ conversationId: id, replies: repliesByConversation.get(id) ?? 0, visitorMessages: messagesByConversation.get(id) ?? 0 }))
+			.map((id) => ({
+				conversationId: id,
+				replies: repliesByConversation.get(id) ?? 0,
+				visitorMessages: messagesByConversation.get(id) ?? 0,
+			}))
 			.filter((row) => row.replies !== row.visitorMessages),
 	};
 }
 type Tally = Awaited<ReturnType<typeof tally>>;
 
-const runsOf = (t: Tally, keys: string[]) => Object.fromEntries(keys.map((key) => [key, t.handledBy.get(key) ?? 0]));
-const repliesOf = (t: Tally, keys: string[]) => Object.fromEntries(keys.map((key) => [key, t.repliedBy.get(key) ?? 0]));
+const runsOf = (t: Tally, keys: string[]) =>
+	Object.fromEntries(keys.map((key) => [key, t.handledBy.get(key) ?? 0]));
+const repliesOf = (t: Tally, keys: string[]) =>
+	Object.fromEntries(keys.map((key) => [key, t.repliedBy.get(key) ?? 0]));
 const ones = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, 1]));
-const distribution = (counts: number[]) => Object.fromEntries([...countByKey(counts.map(String))].sort());
+const distribution = (counts: number[]) =>
+	Object.fromEntries([...countByKey(counts.map(String))].sort());
 
 function phaseFigures(t: Tally, phase: string) {
 	const keys = events.filter((e) => e.phase === phase).map((e) => e.key);
@@ -137,16 +166,39 @@ beforeAll(async () => {
 		seed: { users: 8, conversations: 3 },
 		// History: n8n hears nothing of it (the webhooks point nowhere yet); the poll's baseline reads it.
 		beforePublish: async (w) => {
-			await w.callApi('add-user', { first_name: 'Old', last_name: 'User', email: 'old@added.example' });
-			const old = await w.sb.visitor.start({ message: 'An old question', first_name: 'Visitor', last_name: 'old' });
-			await w.callApi('send-message', { conversation_id: old.conversation.id, user_id: w.agentId, message: 'An old answer' });
+			await w.callApi('add-user', {
+				first_name: 'Old',
+				last_name: 'User',
+				email: 'old@added.example',
+			});
+			const old = await w.sb.visitor.start({
+				message: 'An old question',
+				first_name: 'Visitor',
+				last_name: 'old',
+			});
+			await w.callApi('send-message', {
+				conversation_id: old.conversation.id,
+				user_id: w.agentId,
+				message: 'An old answer',
+			});
 			await w.sb.visitor.say(old.conversation.id, 'Thanks, back then');
 			// In one second: a chat whose creation and last message share the second of the newest message,
 			// and another whose last message is the note an assignment posts.
 			await sleep(1000 - (Date.now() % 1000));
-			const noted = await w.sb.visitor.start({ message: 'Please assign me', first_name: 'Visitor', last_name: 'noted' });
-			const same = await w.sb.visitor.start({ message: 'Created and written in one second', first_name: 'Visitor', last_name: 'same' });
-			await w.callApi('update-conversation-agent', { conversation_id: noted.conversation.id, agent_id: w.agentId });
+			const noted = await w.sb.visitor.start({
+				message: 'Please assign me',
+				first_name: 'Visitor',
+				last_name: 'noted',
+			});
+			const same = await w.sb.visitor.start({
+				message: 'Created and written in one second',
+				first_name: 'Visitor',
+				last_name: 'same',
+			});
+			await w.callApi('update-conversation-agent', {
+				conversation_id: noted.conversation.id,
+				agent_id: w.agentId,
+			});
 			const state = w.sandbox.state;
 			Object.assign(history, {
 				userId: Math.max(...state.users.map((u) => productId(u.id))),
@@ -160,7 +212,9 @@ beforeAll(async () => {
 				same: Number(same.conversation.id),
 				seeded: productId(state.conversations[0].id),
 				times: state.conversations.slice(-2).map((c) => c.created_at),
-				lastMessages: state.messages.slice(-3).map((m) => ({ id: productId(m.id), at: m.created_at, note: m.message === '' })),
+				lastMessages: state.messages
+					.slice(-3)
+					.map((m) => ({ id: productId(m.id), at: m.created_at, note: m.message === '' })),
 			};
 		},
 	});
@@ -187,7 +241,11 @@ describe('what happened before publishing', () => {
 		await world.waitForKeys([first], { timeoutMs: 60_000, orMissing: true });
 		for (const id of [h.noted, h.same, h.seeded]) await say(id, `Back again in ${id}`, 'history');
 		// Found by the poll only: its run shows a poll came after the messages, and saves the poll's marks.
-		const added = await world.callApi('add-user', { first_name: 'New', last_name: 'User', email: 'new@added.example' });
+		const added = await world.callApi('add-user', {
+			first_name: 'New',
+			last_name: 'User',
+			email: 'new@added.example',
+		});
 		events.push({ key: `userCreated:${added}`, phase: 'history' });
 		keys = events.filter((e) => e.phase === 'history').map((e) => e.key);
 		const { missing } = await world.waitForKeys(keys, { orMissing: true });
@@ -236,7 +294,8 @@ describe('across a restart', () => {
 			failedDeliveriesWhileDown: failed.length,
 			deliveryStatusesWhileDown: [...new Set(failed.map((d) => d.status))],
 			runsBy: [...new Set(downRuns.map((s) => s.trigger))],
-			firstRunAfterRestartMs: downRuns.length > 0 ? Math.min(...downRuns.map((s) => s.startedAt)) - restartAt : null,
+			firstRunAfterRestartMs:
+				downRuns.length > 0 ? Math.min(...downRuns.map((s) => s.startedAt)) - restartAt : null,
 			staticDataBeforeStop: staticBefore,
 		};
 	}, 300_000);
@@ -269,9 +328,17 @@ describe(`visitors writing in pairs at the same instant while polls run (at leas
 	/** When the poll is expected next: its cron beat (two polls a minute apart), else the last poll plus a minute. */
 	function nextPolls(until: number): number[] {
 		const polls = world.polls();
-		const beat = [...polls].reverse().find((time, i, all) => i + 1 < all.length && Math.abs(time - all[i + 1] - 60_000) < 2000) ?? polls.at(-1) ?? Date.now();
+		const beat =
+			[...polls]
+				.reverse()
+				.find(
+					(time, i, all) => i + 1 < all.length && Math.abs(time - all[i + 1] - 60_000) < 2000,
+				) ??
+			polls.at(-1) ??
+			Date.now();
 		const times: number[] = [];
-		for (let at = beat + 60_000; at < until; at += 60_000) if (at > Date.now() + 1000) times.push(at);
+		for (let at = beat + 60_000; at < until; at += 60_000)
+			if (at > Date.now() + 1000) times.push(at);
 		return times;
 	}
 
@@ -279,7 +346,9 @@ describe(`visitors writing in pairs at the same instant while polls run (at leas
 		const phase = 'pairs';
 		const chats: number[] = [];
 		for (let i = 0; i < CHATS; i += 2) {
-			chats.push(...(await Promise.all([startChat(`pair-${i}`, phase), startChat(`pair-${i + 1}`, phase)])));
+			chats.push(
+				...(await Promise.all([startChat(`pair-${i}`, phase), startChat(`pair-${i + 1}`, phase)])),
+			);
 		}
 		const start = Date.now();
 		const beat = Array.from({ length: PAIRS }, (_, i) => start + i * PAIR_INTERVAL_MS);
@@ -311,11 +380,18 @@ describe(`visitors writing in pairs at the same instant while polls run (at leas
 			keysRunTwice: twice.map((key) => {
 				const runs = t.runs.filter((r) => handled(r).keys.includes(key));
 				const at = runs.map((r) => Date.parse(r.startedAt));
-				return { key, runs: runs.length, by: runs.map(triggerOf), msApart: Math.max(...at) - Math.min(...at) };
+				return {
+					key,
+					runs: runs.length,
+					by: runs.map(triggerOf),
+					msApart: Math.max(...at) - Math.min(...at),
+				};
 			}),
 			runsTotal: runs.reduce((sum, n) => sum + n, 0),
 			pollsAfterLastVisitorMessage: pollsAfter.length,
-			runsStartedByOwnRepliesAfterLastVisitorMessage: t.ownRuns.filter((r) => Date.parse(r.startedAt) > lastVisitorAt).length,
+			runsStartedByOwnRepliesAfterLastVisitorMessage: t.ownRuns.filter(
+				(r) => Date.parse(r.startedAt) > lastVisitorAt,
+			).length,
 		};
 		const all = events.map((e) => e.key);
 		report.totals = {
@@ -325,7 +401,9 @@ describe(`visitors writing in pairs at the same instant while polls run (at leas
 			executionsBy: Object.fromEntries(countByKey(t.runs.map(triggerOf))),
 			runsPerEvent: distribution(all.map((k) => t.handledBy.get(k) ?? 0)),
 			eventsRunTwiceOrMore: all.filter((k) => (t.handledBy.get(k) ?? 0) > 1).length,
-			repliesPerVisitorMessage: distribution(visitorMessages.map((m) => t.repliedBy.get(m.key) ?? 0)),
+			repliesPerVisitorMessage: distribution(
+				visitorMessages.map((m) => t.repliedBy.get(m.key) ?? 0),
+			),
 			workflowReplies: replies().length,
 			runsStartedByOwnReplies: t.ownRuns.length,
 			historyRuns: t.historyRuns.length,
@@ -356,13 +434,22 @@ describe(`visitors writing in pairs at the same instant while polls run (at leas
 
 	test(`the workflow's own replies start no run, up to ${POLLS_AFTER_LAST} polls after the last visitor message`, () => {
 		expect(pollsAfter.length).toBeGreaterThanOrEqual(POLLS_AFTER_LAST);
-		expect(t.ownRuns.map((r: Execution) => `${r.id} ${triggerOf(r)}: ${emitted(r).filter((k) => t.ownKeys.has(k)).length} own replies`)).toEqual([]);
+		expect(
+			t.ownRuns.map(
+				(r: Execution) =>
+					`${r.id} ${triggerOf(r)}: ${emitted(r).filter((k) => t.ownKeys.has(k)).length} own replies`,
+			),
+		).toEqual([]);
 	});
 
 	test('over the whole test: every event ran exactly once, nothing from before publishing ran, every run succeeded', () => {
 		const all = events.map((e) => e.key);
 		expect(runsOf(t, all)).toEqual(ones(all));
 		expect(t.historyKeys).toEqual([]);
-		expect(t.runs.filter((r) => r.status !== 'success' && !isFirstUseRace(r)).map((r) => `${r.id} ${r.status} ${r.data?.resultData?.lastNodeExecuted}`)).toEqual([]);
+		expect(
+			t.runs
+				.filter((r) => r.status !== 'success' && !isFirstUseRace(r))
+				.map((r) => `${r.id} ${r.status} ${r.data?.resultData?.lastNodeExecuted}`),
+		).toEqual([]);
 	});
 });

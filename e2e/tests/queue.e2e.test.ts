@@ -21,7 +21,8 @@ test('main, worker and webhook processes on PostgreSQL and Redis', () => {
 test('every delivery went to the webhook process', () => {
 	const { n8n, sandbox } = context;
 	expect(sandbox.deliveries.length).toBeGreaterThan(0);
-	for (const delivery of sandbox.deliveries) expect(delivery.url.startsWith(`${n8n.webhookBaseUrl}/webhook/`)).toBe(true);
+	for (const delivery of sandbox.deliveries)
+		expect(delivery.url.startsWith(`${n8n.webhookBaseUrl}/webhook/`)).toBe(true);
 });
 
 test('the worker executed every run; main and the webhook process executed none', () => {
@@ -41,6 +42,10 @@ test('the worker executed every run; main and the webhook process executed none'
 test('the main process does not answer the production URL', async () => {
 	const { n8n, triggerUrl } = context;
 	const onMain = triggerUrl.replace(n8n.webhookBaseUrl, n8n.baseUrl);
-	const response = await fetch(onMain, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+	const response = await fetch(onMain, {
+		method: 'POST',
+		body: '{}',
+		headers: { 'content-type': 'application/json' },
+	});
 	expect(response.status).toBe(404);
 });

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from './methods';
@@ -12,7 +17,8 @@ export class SupportChatPollTrigger implements INodeType {
 		icon: { light: 'file:supportChat.svg', dark: 'file:supportChat.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		description: 'Starts the workflow when polling the chat service finds new users, conversations, messages or closed conversations',
+		description:
+			'Starts the workflow when polling the chat service finds new users, conversations, messages or closed conversations',
 		subtitle: '={{ "Every " + ($parameter["pollTimes"]?.item?.[0]?.mode ?? "minute") }}',
 		defaults: {
 			name: 'Support Chat Poll Trigger',

@@ -80,7 +80,9 @@ export class SupportChatTrigger implements INodeType {
 		const memory = DELIVERY_REGISTRY.scope(scopeKey(workflowId, node.id || node.name, test));
 		const now = Date.now();
 		// A test delivery claims nothing: it must not hide an event from the production triggers.
-		const claim = test ? undefined : (eventKey: string) => EVENT_CLAIMS.claim(workflowId, eventKey, 'webhook', now);
+		const claim = test
+			? undefined
+			: (eventKey: string) => EVENT_CLAIMS.claim(workflowId, eventKey, 'webhook', now);
 		const decision = handleDelivery(
 			{
 				rawBody: request.rawBody,
@@ -100,7 +102,8 @@ export class SupportChatTrigger implements INodeType {
 		const response = this.getResponseObject();
 		response.writeHead(decision.status, { 'Content-Type': 'application/json; charset=utf-8' });
 		response.end(JSON.stringify(decision.body));
-		if (decision.action === 'run') return { workflowData: [decision.items], noWebhookResponse: true };
+		if (decision.action === 'run')
+			return { workflowData: [decision.items], noWebhookResponse: true };
 		// No workflowData at all: even an empty list would start (and record) an empty execution.
 		return { noWebhookResponse: true };
 	}

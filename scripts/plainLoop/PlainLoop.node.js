@@ -14,7 +14,10 @@ const STYLES = {
 	page: { records: (body) => body.users, query: (page, size) => ({ page, per_page: size }) },
 	'next-url': { records: (body) => body.data, query: (page, size) => ({ page, per_page: size }) },
 	link: { records: (body) => body, query: (page, size) => ({ page, per_page: size }) },
-	offset: { records: (body) => body.items, query: (page, size) => ({ offset: (page - 1) * size, limit: size }) },
+	offset: {
+		records: (body) => body.items,
+		query: (page, size) => ({ offset: (page - 1) * size, limit: size }),
+	},
 };
 
 class PlainLoop {

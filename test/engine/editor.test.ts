@@ -8,7 +8,14 @@ import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { callMethod, runNode } from '../helpers/engine';
-import { ACTION_TYPE, byId, credentialsFor, jsonOf, runAction, TOKEN } from '../helpers/supportChat';
+import {
+	ACTION_TYPE,
+	byId,
+	credentialsFor,
+	jsonOf,
+	runAction,
+	TOKEN,
+} from '../helpers/supportChat';
 
 let sandbox: Sandbox;
 
@@ -24,7 +31,11 @@ afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
 
 const node = new SupportChat();
-type Search = (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>;
+type Search = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) => Promise<INodeListSearchResult>;
 
 function search(method: 'searchUsers' | 'searchConversations', filter?: string, token?: string) {
 	const fn = node.methods.listSearch[method] as Search;
@@ -47,26 +58,37 @@ describe('From list', () => {
 			seen.push(...page.results.map((r) => String(r.value)));
 			if (calls === 0) {
 				const first = sandbox.state.users[0];
-				expect(page.results[0]).toEqual({ name: `${first.name} <${first.email}>`, value: first.id });
+				expect(page.results[0]).toEqual({
+					name: `${first.name} <${first.email}>`,
+					value: first.id,
+				});
 			}
 			token = page.paginationToken;
 			calls++;
 		} while (token && calls < 10);
 		expect(seen).toEqual(sandbox.state.users.map((u) => u.id));
 		expect(sandbox.requests).toHaveLength(3);
-		expect(sandbox.requests.map((r) => r.query.cursor)).toEqual([undefined, expect.any(String), expect.any(String)]);
+		expect(sandbox.requests.map((r) => r.query.cursor)).toEqual([
+			undefined,
+			expect.any(String),
+			expect.any(String),
+		]);
 	});
 
 	it('filters what it lists', async () => {
 		const target = sandbox.state.users[4];
 		const page = await search('searchUsers', String(target.email).toUpperCase());
-		expect(page.results).toEqual([{ name: expect.stringContaining(String(target.name)), value: target.id }]);
+		expect(page.results).toEqual([
+			{ name: expect.stringContaining(String(target.name)), value: target.id },
+		]);
 	});
 
 	it('with a filter, reads on through the pages in one call: matches on later pages show without scrolling', async () => {
 		const target = sandbox.state.users[23];
 		const page = await search('searchUsers', String(target.email));
-		expect(page.results).toEqual([{ name: expect.stringContaining(String(target.name)), value: target.id }]);
+		expect(page.results).toEqual([
+			{ name: expect.stringContaining(String(target.name)), value: target.id },
+		]);
 		expect(page.paginationToken).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(3);
 	});
@@ -74,11 +96,15 @@ describe('From list', () => {
 	it('with a filter, stops reading once a page of matches is found, and hands on the rest', async () => {
 		const page = await search('searchUsers', '@');
 		expect(page.results).toHaveLength(20);
-		expect(page.results.map((r) => r.value)).toEqual(sandbox.state.users.slice(0, 20).map((u) => u.id));
+		expect(page.results.map((r) => r.value)).toEqual(
+			sandbox.state.users.slice(0, 20).map((u) => u.id),
+		);
 		expect(page.paginationToken).toEqual(expect.any(String));
 		expect(sandbox.requests).toHaveLength(2);
 		const rest = await search('searchUsers', '@', page.paginationToken);
-		expect(rest.results.map((r) => r.value)).toEqual(sandbox.state.users.slice(20).map((u) => u.id));
+		expect(rest.results.map((r) => r.value)).toEqual(
+			sandbox.state.users.slice(20).map((u) => u.id),
+		);
 		expect(rest.paginationToken).toBeUndefined();
 	});
 
@@ -95,7 +121,9 @@ describe('From list', () => {
 		const page = await search('searchConversations');
 		const first = sandbox.state.conversations[0];
 		expect(page.results[0]).toEqual({
-			name: expect.stringMatching(new RegExp(`^#${first.id} · .*user ${first.user_id} · ${first.status}$`)),
+			name: expect.stringMatching(
+				new RegExp(`^#${first.id} · .*user ${first.user_id} · ${first.status}$`),
+			),
 			value: first.id,
 		});
 	});
@@ -122,7 +150,9 @@ describe('Tag picker', () => {
 		});
 
 	it('lists the existing tags, sorted', async () => {
-		expect((await searchTags()).results).toEqual(['lead', 'newsletter', 'vip'].map((name) => ({ name, value: name })));
+		expect((await searchTags()).results).toEqual(
+			['lead', 'newsletter', 'vip'].map((name) => ({ name, value: name })),
+		);
 	});
 
 	it('filters them', async () => {
@@ -143,7 +173,12 @@ describe('Tag picker', () => {
 
 	it('still takes a tag saved as a plain string', async () => {
 		const user = sandbox.state.users[0];
-		await runAction(sandbox, { resource: 'tag', operation: 'add', userId: byId(user.id), tag: 'plain' });
+		await runAction(sandbox, {
+			resource: 'tag',
+			operation: 'add',
+			userId: byId(user.id),
+			tag: 'plain',
+		});
 		expect(sandbox.requests[0].body).toEqual({ user_id: user.id, tag: 'plain' });
 	});
 });
@@ -151,21 +186,49 @@ describe('Tag picker', () => {
 describe('Simplify', () => {
 	it('is off by default: the raw record comes through whole', async () => {
 		const target = sandbox.state.users[1];
-		const [user] = jsonOf(await runAction(sandbox, { resource: 'user', operation: 'get', userId: byId(target.id) }));
+		const [user] = jsonOf(
+			await runAction(sandbox, { resource: 'user', operation: 'get', userId: byId(target.id) }),
+		);
 		expect(Object.keys(user).sort()).toEqual(Object.keys(target).sort());
 	});
 
 	it('returns the fields people use of users', async () => {
-		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: false, limit: 3, simplify: true });
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 3,
+			simplify: true,
+		});
 		const [first] = sandbox.state.users;
-		expect(jsonOf(run)[0]).toEqual({ id: first.id, name: first.name, email: first.email, phone: first.phone, tags: first.tags });
+		expect(jsonOf(run)[0]).toEqual({
+			id: first.id,
+			name: first.name,
+			email: first.email,
+			phone: first.phone,
+			tags: first.tags,
+		});
 	});
 
 	it('returns the fields people use of conversations', async () => {
 		const target = sandbox.state.conversations[0];
-		const run = await runAction(sandbox, { resource: 'conversation', operation: 'get', conversationId: byId(target.id), simplify: true });
+		const run = await runAction(sandbox, {
+			resource: 'conversation',
+			operation: 'get',
+			conversationId: byId(target.id),
+			simplify: true,
+		});
 		expect(Object.keys(jsonOf(run)[0]).sort()).toEqual(
-			['id', 'status', 'user_id', 'created_at', 'updated_at', ...(target.assignee_id ? ['assignee_id'] : []), ...(target.closed_at ? ['closed_at'] : []), ...(target.subject ? ['subject'] : [])].sort(),
+			[
+				'id',
+				'status',
+				'user_id',
+				'created_at',
+				'updated_at',
+				...(target.assignee_id ? ['assignee_id'] : []),
+				...(target.closed_at ? ['closed_at'] : []),
+				...(target.subject ? ['subject'] : []),
+			].sort(),
 		);
 	});
 
@@ -175,11 +238,21 @@ describe('Simplify', () => {
 		tool.description = { ...node.description, name: 'supportChatTool' };
 		const target = sandbox.state.users[1];
 		const run = await runNode({
-			node: { name: 'Support Chat', type: `${ACTION_TYPE}Tool`, parameters: { resource: 'user', operation: 'get', userId: byId(target.id) } },
+			node: {
+				name: 'Support Chat',
+				type: `${ACTION_TYPE}Tool`,
+				parameters: { resource: 'user', operation: 'get', userId: byId(target.id) },
+			},
 			nodeTypes: { [`${ACTION_TYPE}Tool`]: tool },
 			credentials: credentialsFor(sandbox),
 		});
-		expect(jsonOf(run)[0]).toEqual({ id: target.id, name: target.name, email: target.email, phone: target.phone, tags: target.tags });
+		expect(jsonOf(run)[0]).toEqual({
+			id: target.id,
+			name: target.name,
+			email: target.email,
+			phone: target.phone,
+			tags: target.tags,
+		});
 	});
 });
 
@@ -189,10 +262,21 @@ describe('Filters', () => {
 			resource: 'conversation',
 			operation: 'getAll',
 			returnAll: true,
-			filters: { status: 'closed', queryParameters: { parameter: [{ name: 'user_id', value: sandbox.state.conversations[0].user_id }] } },
+			filters: {
+				status: 'closed',
+				queryParameters: {
+					parameter: [{ name: 'user_id', value: sandbox.state.conversations[0].user_id }],
+				},
+			},
 		});
-		const expected = sandbox.state.conversations.filter((c) => c.status === 'closed' && c.user_id === sandbox.state.conversations[0].user_id);
+		const expected = sandbox.state.conversations.filter(
+			(c) => c.status === 'closed' && c.user_id === sandbox.state.conversations[0].user_id,
+		);
 		expect(jsonOf(run).map((c) => c.id)).toEqual(expected.map((c) => c.id));
-		for (const request of sandbox.requests) expect(request.query).toMatchObject({ status: 'closed', user_id: sandbox.state.conversations[0].user_id });
+		for (const request of sandbox.requests)
+			expect(request.query).toMatchObject({
+				status: 'closed',
+				user_id: sandbox.state.conversations[0].user_id,
+			});
 	});
 });

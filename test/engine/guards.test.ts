@@ -18,7 +18,12 @@ let elsewhereOrigin: string;
 const reachedElsewhere: string[] = [];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pagination: 'next-url', pageSize: 2, seed: { users: 5, conversations: 1 } });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pagination: 'next-url',
+		pageSize: 2,
+		seed: { users: 5, conversations: 1 },
+	});
 	elsewhere = http.createServer((req, res) => {
 		reachedElsewhere.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
 		res.writeHead(200, { 'content-type': 'application/json' });
@@ -38,22 +43,33 @@ beforeEach(() => {
 });
 
 describe('a next-page link to another origin', () => {
-	it.each(['next-url', 'link', 'links-next', 'hal'] as const)('"%s" style: refused, the token stays home', async (style) => {
-		sandbox.configure({ pagination: style, publicOrigin: elsewhereOrigin });
-		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: true } as never);
-		expect(run.status).toBe('error');
-		expect(run.error('Support Chat')).toMatchObject({
-			name: 'NodeApiError',
-			message: expect.stringContaining("next-page link points to another host (127.0.0.1:"),
-			description: expect.stringContaining('parameter-based style'),
-		});
-		expect(sandbox.requests).toHaveLength(1);
-		expect(reachedElsewhere).toEqual([]);
-	});
+	it.each(['next-url', 'link', 'links-next', 'hal'] as const)(
+		'"%s" style: refused, the token stays home',
+		async (style) => {
+			sandbox.configure({ pagination: style, publicOrigin: elsewhereOrigin });
+			const run = await runAction(sandbox, {
+				resource: 'user',
+				operation: 'getAll',
+				returnAll: true,
+			} as never);
+			expect(run.status).toBe('error');
+			expect(run.error('Support Chat')).toMatchObject({
+				name: 'NodeApiError',
+				message: expect.stringContaining('next-page link points to another host (127.0.0.1:'),
+				description: expect.stringContaining('parameter-based style'),
+			});
+			expect(sandbox.requests).toHaveLength(1);
+			expect(reachedElsewhere).toEqual([]);
+		},
+	);
 
 	it('on the service’s own origin: followed as before', async () => {
 		sandbox.configure({ pagination: 'next-url', publicOrigin: null });
-		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: true } as never);
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: true,
+		} as never);
 		expect(run.status).toBe('success');
 		expect(sandbox.requests).toHaveLength(3);
 	});
@@ -79,8 +95,34 @@ describe('an update with no fields', () => {
 
 describe('a name/value row left without a name', () => {
 	it.each([
-		['an Extra Body Field', { resource: 'user', operation: 'create', name: 'Ada', email: 'ada@example.com', additionalFields: { extraFields: { field: [{ name: '  ', value: 'x' }] } } }, 'An extra body field has no name'],
-		['an Extra Query Parameter', { resource: 'user', operation: 'getAll', returnAll: true, filters: { queryParameters: { parameter: [{ name: 'plan', value: 'pro' }, { name: '', value: 'x' }] } } }, 'An extra query parameter has no name'],
+		[
+			'an Extra Body Field',
+			{
+				resource: 'user',
+				operation: 'create',
+				name: 'Ada',
+				email: 'ada@example.com',
+				additionalFields: { extraFields: { field: [{ name: '  ', value: 'x' }] } },
+			},
+			'An extra body field has no name',
+		],
+		[
+			'an Extra Query Parameter',
+			{
+				resource: 'user',
+				operation: 'getAll',
+				returnAll: true,
+				filters: {
+					queryParameters: {
+						parameter: [
+							{ name: 'plan', value: 'pro' },
+							{ name: '', value: 'x' },
+						],
+					},
+				},
+			},
+			'An extra query parameter has no name',
+		],
 	])('%s fails the item before sending anything', async (_label, parameters, message) => {
 		const run = await runAction(sandbox, parameters as never);
 		expect(run.status).toBe('error');

@@ -31,7 +31,13 @@ class TestApi implements ICredentialType {
 	displayName = 'Test API';
 	properties: ICredentialType['properties'] = [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: 'http://127.0.0.1:1' },
-		{ displayName: 'API Token', name: 'apiToken', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 		{ displayName: 'Region', name: 'region', type: 'string', default: 'eu' },
 	];
 	authenticate: ICredentialType['authenticate'] = {
@@ -55,7 +61,9 @@ class TestHttp implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'testApi', required: true }],
-		properties: [{ displayName: 'Path', name: 'path', type: 'string', default: '/echo', required: true }],
+		properties: [
+			{ displayName: 'Path', name: 'path', type: 'string', default: '/echo', required: true },
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -101,7 +109,9 @@ class TestTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'testApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'deliveries' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'deliveries' },
+		],
 		properties: [],
 	};
 
@@ -140,7 +150,12 @@ class Counter implements INodeType {
 		const staticData = this.getWorkflowStaticData('global');
 		const items = this.getInputData();
 		staticData.count = ((staticData.count as number | undefined) ?? 0) + items.length;
-		return [items.map((item, i) => ({ json: { ...item.json, count: staticData.count }, pairedItem: { item: i } }))];
+		return [
+			items.map((item, i) => ({
+				json: { ...item.json, count: staticData.count },
+				pairedItem: { item: i },
+			})),
+		];
 	}
 }
 
@@ -158,7 +173,9 @@ beforeAll(async () => {
 			res.end(JSON.stringify({ error: 'nope' }));
 			return;
 		}
-		res.end(JSON.stringify({ id: url.searchParams.get('id'), region: url.searchParams.get('region') }));
+		res.end(
+			JSON.stringify({ id: url.searchParams.get('id'), region: url.searchParams.get('region') }),
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
@@ -244,7 +261,11 @@ describe('runNode', () => {
 		const ssrf = Container.get(SsrfProtectionConfig);
 		ssrf.enabled = true;
 		try {
-			const result = await runNode({ node: { type: 'testHttp', parameters: {} }, nodeTypes, credentials });
+			const result = await runNode({
+				node: { type: 'testHttp', parameters: {} },
+				nodeTypes,
+				credentials,
+			});
 			expect(result.error()).toBeUndefined();
 		} finally {
 			ssrf.enabled = false;
@@ -280,7 +301,9 @@ describe('runWorkflow', () => {
 		});
 
 		expect(result.status).toBe('success');
-		expect(result.output('Second')).toEqual([{ json: { id: 'x', region: 'eu' }, pairedItem: { item: 0 } }]);
+		expect(result.output('Second')).toEqual([
+			{ json: { id: 'x', region: 'eu' }, pairedItem: { item: 0 } },
+		]);
 		expect(received).toHaveLength(2);
 		expect(() => result.output('Missing')).toThrow(/did not run/);
 	});
@@ -288,14 +311,32 @@ describe('runWorkflow', () => {
 	it('returns static data as n8n saves it: changed by production runs, untouched by manual ones', async () => {
 		const workflow = {
 			nodes: [
-				{ id: '1', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} },
-				{ id: '2', name: 'Counter', type: 'counter', typeVersion: 1, position: [200, 0], parameters: {} },
+				{
+					id: '1',
+					name: 'Start',
+					type: 'test.start',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: '2',
+					name: 'Counter',
+					type: 'counter',
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: {},
+				},
 			] as INode[],
 			connections: { Start: { main: [[{ node: 'Counter', type: 'main' as const, index: 0 }]] } },
 			staticData: { global: { count: 1 } },
 		};
 
-		const production = await runWorkflow({ workflow, nodeTypes: { counter: new Counter() }, mode: 'trigger' });
+		const production = await runWorkflow({
+			workflow,
+			nodeTypes: { counter: new Counter() },
+			mode: 'trigger',
+		});
 		expect(production.output('Counter')[0].json.count).toBe(2);
 		expect(production.staticData).toEqual({ global: { count: 2 } });
 
@@ -360,7 +401,10 @@ describe('callWebhook', () => {
 		});
 		const result = await runWorkflow({
 			workflow: {
-				nodes: [trigger, { ...trigger, id: 'counter', name: 'Counter', type: 'counter', webhookId: undefined }],
+				nodes: [
+					trigger,
+					{ ...trigger, id: 'counter', name: 'Counter', type: 'counter', webhookId: undefined },
+				],
 				connections: { Trigger: { main: [[{ node: 'Counter', type: 'main', index: 0 }]] } },
 			},
 			nodeTypes: { testTrigger: new TestTrigger(), counter: new Counter() },

@@ -26,7 +26,12 @@ async function startElsewhere(host = '127.0.0.1'): Promise<Elsewhere> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: Buffer.concat(chunks).toString() });
+			received.push({
+				method: req.method ?? '',
+				url: req.url ?? '',
+				authorization: req.headers.authorization,
+				body: Buffer.concat(chunks).toString(),
+			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ id: 'u_elsewhere', name: 'Not the service' }));
 		});
@@ -47,7 +52,12 @@ let sandbox: Sandbox;
 let elsewhere: Elsewhere;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 20, seed: { users: 5, conversations: 3 } });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pagination: 'page',
+		pageSize: 20,
+		seed: { users: 5, conversations: 3 },
+	});
 	elsewhere = await startElsewhere();
 });
 afterAll(async () => {
@@ -63,7 +73,12 @@ const fast = { maxRetryWait: 5 };
 const userId = () => sandbox.state.users[0].id;
 const conversationId = () => sandbox.state.conversations[0].id;
 const getUser = (options: Record<string, unknown> = {}) =>
-	runAction(sandbox, { resource: 'user', operation: 'get', userId: byId(userId()), options: { ...fast, ...options } });
+	runAction(sandbox, {
+		resource: 'user',
+		operation: 'get',
+		userId: byId(userId()),
+		options: { ...fast, ...options },
+	});
 const sendMessage = (options: Record<string, unknown> = {}) =>
 	runAction(sandbox, {
 		resource: 'message',
@@ -74,7 +89,12 @@ const sendMessage = (options: Record<string, unknown> = {}) =>
 		options: { ...fast, ...options },
 	});
 const closeConversation = () =>
-	runAction(sandbox, { resource: 'conversation', operation: 'close', conversationId: byId(conversationId()), options: fast });
+	runAction(sandbox, {
+		resource: 'conversation',
+		operation: 'close',
+		conversationId: byId(conversationId()),
+		options: fast,
+	});
 
 /** Everything the run kept (items, errors, descriptions), as n8n would store it. */
 const stored = (run: EngineRun) => JSON.stringify(run.run.data);
@@ -86,17 +106,26 @@ function expectNoToken(run: EngineRun): void {
 }
 
 describe('redirects never carry the token to another origin, nor send a write twice', () => {
-	it.each([301, 302, 307, 308])('GET answered %i to another port: nothing reaches it, the error says where', async (status) => {
-		sandbox.fault({ kind: 'redirect', status, location: `${elsewhere.url}/script/include/api/users/u_x` });
-		const run = await getUser();
-		expect(elsewhere.received).toEqual([]);
-		expect(run.error('Support Chat')).toMatchObject({
-			name: 'NodeApiError',
-			message: expect.stringContaining(`redirect (${status}) to ${elsewhere.url}/script/include/api/users/u_x`),
-			description: expect.stringContaining('Base URL'),
-		});
-		expect(sandbox.requests).toHaveLength(1);
-	});
+	it.each([301, 302, 307, 308])(
+		'GET answered %i to another port: nothing reaches it, the error says where',
+		async (status) => {
+			sandbox.fault({
+				kind: 'redirect',
+				status,
+				location: `${elsewhere.url}/script/include/api/users/u_x`,
+			});
+			const run = await getUser();
+			expect(elsewhere.received).toEqual([]);
+			expect(run.error('Support Chat')).toMatchObject({
+				name: 'NodeApiError',
+				message: expect.stringContaining(
+					`redirect (${status}) to ${elsewhere.url}/script/include/api/users/u_x`,
+				),
+				description: expect.stringContaining('Base URL'),
+			});
+			expect(sandbox.requests).toHaveLength(1);
+		},
+	);
 
 	it('Timeout covers the whole answer, redirects included: each hop does not start the clock again', async () => {
 		const here = `${sandbox.baseUrl}/users/${userId()}`;
@@ -111,14 +140,22 @@ describe('redirects never carry the token to another origin, nor send a write tw
 
 	it('GET answered with a redirect to another host name of the same machine: refused too', async () => {
 		const port = new URL(sandbox.origin).port;
-		sandbox.fault({ kind: 'redirect', status: 301, location: `http://localhost:${port}/script/include/api/users/${userId()}` });
+		sandbox.fault({
+			kind: 'redirect',
+			status: 301,
+			location: `http://localhost:${port}/script/include/api/users/${userId()}`,
+		});
 		const run = await getUser();
 		expect(run.error('Support Chat')?.message).toContain('another address');
 		expect(sandbox.requests).toHaveLength(1);
 	});
 
 	it('GET answered with a redirect on the service itself is followed', async () => {
-		sandbox.fault({ kind: 'redirect', status: 301, location: `/script/include/api/users/${userId()}/` });
+		sandbox.fault({
+			kind: 'redirect',
+			status: 301,
+			location: `/script/include/api/users/${userId()}/`,
+		});
 		const run = await getUser();
 		expect(run.status).toBe('success');
 		expect(jsonOf(run)[0]).toMatchObject({ id: userId() });
@@ -126,7 +163,12 @@ describe('redirects never carry the token to another origin, nor send a write tw
 	});
 
 	it('redirects in a circle stop at once, with few requests', async () => {
-		sandbox.fault({ kind: 'redirect', status: 302, location: `/script/include/api/users/${userId()}`, times: null as unknown as number });
+		sandbox.fault({
+			kind: 'redirect',
+			status: 302,
+			location: `/script/include/api/users/${userId()}`,
+			times: null as unknown as number,
+		});
 		const run = await getUser();
 		expect(run.error('Support Chat')?.message).toContain('in a circle');
 		expect(sandbox.requests.length).toBeLessThanOrEqual(2);
@@ -134,15 +176,28 @@ describe('redirects never carry the token to another origin, nor send a write tw
 
 	it('a POST answered 307 to itself is sent once and fails, saying nothing is sent twice', async () => {
 		const before = sandbox.state.messages.length;
-		sandbox.fault({ method: 'POST', kind: 'redirect', status: 307, location: '/script/include/api/messages', times: null as unknown as number });
+		sandbox.fault({
+			method: 'POST',
+			kind: 'redirect',
+			status: 307,
+			location: '/script/include/api/messages',
+			times: null as unknown as number,
+		});
 		const run = await sendMessage();
-		expect(run.error('Support Chat')).toMatchObject({ message: expect.stringContaining('does not send a POST again') });
+		expect(run.error('Support Chat')).toMatchObject({
+			message: expect.stringContaining('does not send a POST again'),
+		});
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.state.messages).toHaveLength(before);
 	});
 
 	it('a POST answered 307 to another origin: neither body nor token goes there', async () => {
-		sandbox.fault({ method: 'POST', kind: 'redirect', status: 307, location: `${elsewhere.url}/collect` });
+		sandbox.fault({
+			method: 'POST',
+			kind: 'redirect',
+			status: 307,
+			location: `${elsewhere.url}/collect`,
+		});
 		const run = await sendMessage();
 		expect(run.status).toBe('error');
 		expect(elsewhere.received).toEqual([]);
@@ -154,7 +209,9 @@ describe('answers are bounded in time and size', () => {
 		sandbox.fault({ kind: 'trickle', intervalMs: 200, bytes: 400, times: 5 });
 		const run = await getUser({ timeout: 1, maxAttempts: 2 });
 		expect(run.error('Support Chat')).toMatchObject({
-			message: expect.stringContaining('did not arrive in full within Timeout (1 s) (gave up after 2 attempts)'),
+			message: expect.stringContaining(
+				'did not arrive in full within Timeout (1 s) (gave up after 2 attempts)',
+			),
 		});
 		expect(sandbox.requests).toHaveLength(2);
 	});
@@ -180,13 +237,19 @@ describe('answers are bounded in time and size', () => {
 });
 
 describe('a 2xx counts as a success only by the rule of docs/errors-and-limits.md', () => {
-	const loginPage = '<!doctype html><html><head><title>Sign in</title></head><body><form>…</form></body></html>';
+	const loginPage =
+		'<!doctype html><html><head><title>Sign in</title></head><body><form>…</form></body></html>';
 
 	it.each([
 		['send message', sendMessage],
 		['close conversation', closeConversation],
 	])('%s answered 200 with an HTML login page is a failure', async (_label, act) => {
-		sandbox.fault({ method: 'POST', kind: 'raw', contentType: 'text/html; charset=utf-8', body: loginPage });
+		sandbox.fault({
+			method: 'POST',
+			kind: 'raw',
+			contentType: 'text/html; charset=utf-8',
+			body: loginPage,
+		});
 		const run = await act();
 		expect(run.error('Support Chat')).toMatchObject({
 			message: expect.stringContaining('with an HTML page instead of JSON ("Sign in")'),
@@ -200,7 +263,11 @@ describe('a 2xx counts as a success only by the rule of docs/errors-and-limits.m
 		['a bare string', { body: '"42"', contentType: 'application/json' }, 'a bare value (42)'],
 		['plain text', { body: 'OK', contentType: 'text/plain' }, 'text instead of JSON ("OK")'],
 		['HTML without a content type', { body: '<p>Maintenance</p>' }, 'HTML page'],
-		['an empty envelope', { body: '{"success":true,"response":{}}', contentType: 'application/json' }, 'without a user record'],
+		[
+			'an empty envelope',
+			{ body: '{"success":true,"response":{}}', contentType: 'application/json' },
+			'without a user record',
+		],
 	])('a read answered with %s fails, and no record is made up', async (_label, raw, expected) => {
 		sandbox.fault({ method: 'GET', kind: 'raw', ...raw });
 		const run = await getUser();
@@ -244,9 +311,20 @@ describe('the token never reaches an item or an error, in any form', () => {
 	});
 
 	it('a list page holding the token is masked in every item', async () => {
-		const page = JSON.stringify({ data: [{ id: 'a', note: `token ${TOKEN}` }, { id: 'b', link: `?t=${encodeURIComponent(TOKEN)}` }] });
+		const page = JSON.stringify({
+			data: [
+				{ id: 'a', note: `token ${TOKEN}` },
+				{ id: 'b', link: `?t=${encodeURIComponent(TOKEN)}` },
+			],
+		});
 		sandbox.fault({ kind: 'raw', contentType: 'application/json', body: page });
-		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: false, limit: 5, options: { paginationStyle: 'none' } });
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 5,
+			options: { paginationStyle: 'none' },
+		});
 		expect(jsonOf(run)).toEqual([
 			{ id: 'a', note: 'token [redacted]' },
 			{ id: 'b', link: '?t=[redacted]' },
@@ -255,10 +333,18 @@ describe('the token never reaches an item or an error, in any form', () => {
 	});
 
 	it('a token written with JSON escapes is masked too', async () => {
-		const escaped = [...TOKEN].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+		const escaped = [...TOKEN]
+			.map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+			.join('');
 		const page = `{"data":[{"id":"a","secret":"${escaped}"},{"id":"b","path":"a\\/b"}]}`;
 		sandbox.fault({ kind: 'raw', contentType: 'application/json', body: page });
-		const run = await runAction(sandbox, { resource: 'user', operation: 'getAll', returnAll: false, limit: 5, options: { paginationStyle: 'none' } });
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 5,
+			options: { paginationStyle: 'none' },
+		});
 		expect(jsonOf(run)).toEqual([
 			{ id: 'a', secret: '[redacted]' },
 			{ id: 'b', path: 'a/b' },
@@ -268,7 +354,12 @@ describe('the token never reaches an item or an error, in any form', () => {
 
 	it('a token where the message is cut (its 300th character) is masked first, so no part of it shows', async () => {
 		const message = `${'x'.repeat(295)}${TOKEN} was refused`;
-		sandbox.fault({ kind: 'raw', status: 403, contentType: 'application/json', body: JSON.stringify({ message }) });
+		sandbox.fault({
+			kind: 'raw',
+			status: 403,
+			contentType: 'application/json',
+			body: JSON.stringify({ message }),
+		});
 		const failed = await getUser();
 		const shown = failed.error('Support Chat')?.message ?? '';
 		expect(shown).toContain('x'.repeat(295));
@@ -277,28 +368,43 @@ describe('the token never reaches an item or an error, in any form', () => {
 	});
 
 	it.each([
-		['an HTML page (200) whose title holds it', 'text/html', `<html><head><title>${'x'.repeat(295)}${TOKEN} denied</title></head></html>`],
-		['a 200 that says it failed', 'application/json', JSON.stringify({ success: false, message: `${'x'.repeat(295)}${TOKEN} denied` })],
-	])('a token where the message is cut, in %s, is masked first, so no part of it shows', async (_label, contentType, body) => {
-		sandbox.fault({ kind: 'raw', status: 200, contentType, body });
-		const failed = await getUser();
-		const shown = failed.error('Support Chat')?.message ?? '';
-		expect(shown).toContain('x'.repeat(295));
-		expect(stored(failed)).not.toContain(TOKEN.slice(0, 4));
-		expectNoToken(failed);
-	});
+		[
+			'an HTML page (200) whose title holds it',
+			'text/html',
+			`<html><head><title>${'x'.repeat(295)}${TOKEN} denied</title></head></html>`,
+		],
+		[
+			'a 200 that says it failed',
+			'application/json',
+			JSON.stringify({ success: false, message: `${'x'.repeat(295)}${TOKEN} denied` }),
+		],
+	])(
+		'a token where the message is cut, in %s, is masked first, so no part of it shows',
+		async (_label, contentType, body) => {
+			sandbox.fault({ kind: 'raw', status: 200, contentType, body });
+			const failed = await getUser();
+			const shown = failed.error('Support Chat')?.message ?? '';
+			expect(shown).toContain('x'.repeat(295));
+			expect(stored(failed)).not.toContain(TOKEN.slice(0, 4));
+			expectNoToken(failed);
+		},
+	);
 
 	it('a redirect to an address longer than 2,048 characters is refused whole, and names no part of it past the origin', async () => {
 		const long = `/users/${'a'.repeat(2100)}${TOKEN}`;
 		sandbox.fault({ kind: 'redirect', location: `${sandbox.origin}${long}` });
 		const failed = await getUser();
-		expect(failed.error('Support Chat')?.message).toContain('to an address longer than 2048 characters');
+		expect(failed.error('Support Chat')?.message).toContain(
+			'to an address longer than 2048 characters',
+		);
 		expect(sandbox.requests).toHaveLength(1);
 		expectNoToken(failed);
 	});
 
 	it('an error body quoting the token is masked in the message and the stored answer, also with continue-on-fail', async () => {
-		const body = JSON.stringify({ message: `Token ${TOKEN} lacks scope; ${Buffer.from(`Bearer ${TOKEN}`).toString('base64')}` });
+		const body = JSON.stringify({
+			message: `Token ${TOKEN} lacks scope; ${Buffer.from(`Bearer ${TOKEN}`).toString('base64')}`,
+		});
 		sandbox.fault({ kind: 'raw', status: 403, contentType: 'application/json', body, times: 2 });
 		const failed = await getUser();
 		expect(failed.error('Support Chat')?.message).toContain('Token [redacted] lacks scope');
@@ -308,18 +414,24 @@ describe('the token never reaches an item or an error, in any form', () => {
 			{ resource: 'user', operation: 'get', userId: byId(userId()), options: fast },
 			{ continueOnFail: true },
 		);
-		expect(jsonOf(continued)[0]).toMatchObject({ error: expect.stringContaining('[redacted]'), httpCode: '403' });
+		expect(jsonOf(continued)[0]).toMatchObject({
+			error: expect.stringContaining('[redacted]'),
+			httpCode: '403',
+		});
 		expectNoToken(continued);
 	});
 });
 
 describe('Retry-After counts only as delay-seconds or an HTTP-date', () => {
-	it.each(['-5', '+5', '2.', '1,2'])('"%s" falls back to the backoff instead of retrying at once', async (retryAfter) => {
-		sandbox.fault({ kind: '429', retryAfter });
-		const run = await getUser();
-		expect(run.status).toBe('success');
-		const [first, second] = sandbox.requests;
-		// The first backoff step waits at least half of 500 ms (equal jitter).
-		expect(second.time - first.time).toBeGreaterThanOrEqual(240);
-	});
+	it.each(['-5', '+5', '2.', '1,2'])(
+		'"%s" falls back to the backoff instead of retrying at once',
+		async (retryAfter) => {
+			sandbox.fault({ kind: '429', retryAfter });
+			const run = await getUser();
+			expect(run.status).toBe('success');
+			const [first, second] = sandbox.requests;
+			// The first backoff step waits at least half of 500 ms (equal jitter).
+			expect(second.time - first.time).toBeGreaterThanOrEqual(240);
+		},
+	);
 });

@@ -12,20 +12,27 @@ const PAGE = 10;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pageSize: PAGE, seed: { users: USERS, conversations: 0 } });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pageSize: PAGE,
+		seed: { users: USERS, conversations: 0 },
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
 
 const getUsers = (extra: Record<string, unknown> = {}, credentials?: Record<string, string>) =>
 	runAction(sandbox, { resource: 'user', operation: 'getAll', ...extra } as never, { credentials });
-const use = (pagination: PaginationStyle | HostilePaginationStyle) => sandbox.configure({ pagination });
+const use = (pagination: PaginationStyle | HostilePaginationStyle) =>
+	sandbox.configure({ pagination });
 const ids = () => sandbox.state.users.map((u) => u.id);
 const query = (name: string) => sandbox.requests.map((r) => r.query[name]);
 
 /** Everything the user can read of a failure. */
 function shown(run: Awaited<ReturnType<typeof getUsers>>): string {
-	const error = run.error('Support Chat') as { message?: string; description?: string | null } | undefined;
+	const error = run.error('Support Chat') as
+		| { message?: string; description?: string | null }
+		| undefined;
 	return `${error?.message ?? ''}\n${error?.description ?? ''}`;
 }
 
@@ -33,28 +40,41 @@ describe('a page declaring an enormous page count or total', () => {
 	it.each([
 		['huge-total', /1000000000 pages/],
 		['offset-huge-total', /1000000000000 records/],
-	] as const)('"%s" with Return All fails at once, naming what was declared and Max Pages', async (style, declared) => {
-		use(style);
-		const started = Date.now();
-		const run = await getUsers({ returnAll: true });
-		expect(Date.now() - started).toBeLessThan(5_000);
-		expect(run.status).toBe('error');
-		expect(run.error('Support Chat')).toMatchObject({ name: 'NodeApiError', message: expect.stringMatching(declared) });
-		expect(shown(run)).toMatch(/Max Pages \(10000\)/);
-		expect(shown(run)).toMatch(/set a Limit/);
-		expect(sandbox.requests).toHaveLength(1);
-	});
+	] as const)(
+		'"%s" with Return All fails at once, naming what was declared and Max Pages',
+		async (style, declared) => {
+			use(style);
+			const started = Date.now();
+			const run = await getUsers({ returnAll: true });
+			expect(Date.now() - started).toBeLessThan(5_000);
+			expect(run.status).toBe('error');
+			expect(run.error('Support Chat')).toMatchObject({
+				name: 'NodeApiError',
+				message: expect.stringMatching(declared),
+			});
+			expect(shown(run)).toMatch(/Max Pages \(10000\)/);
+			expect(shown(run)).toMatch(/set a Limit/);
+			expect(sandbox.requests).toHaveLength(1);
+		},
+	);
 
-	it.each(['huge-total', 'offset-huge-total'] as const)('"%s" with a Limit returns exactly Limit, with or without concurrency', async (style) => {
-		use(style);
-		const sequential = await getUsers({ returnAll: false, limit: 15 });
-		expect(jsonOf(sequential).map((u) => u.id)).toEqual(ids().slice(0, 15));
-		expect(sandbox.requests).toHaveLength(2);
-		sandbox.clearLog();
-		const concurrent = await getUsers({ returnAll: false, limit: 25, options: { concurrency: 4 } });
-		expect(jsonOf(concurrent).map((u) => u.id)).toEqual(ids().slice(0, 25));
-		expect(sandbox.requests).toHaveLength(3);
-	});
+	it.each(['huge-total', 'offset-huge-total'] as const)(
+		'"%s" with a Limit returns exactly Limit, with or without concurrency',
+		async (style) => {
+			use(style);
+			const sequential = await getUsers({ returnAll: false, limit: 15 });
+			expect(jsonOf(sequential).map((u) => u.id)).toEqual(ids().slice(0, 15));
+			expect(sandbox.requests).toHaveLength(2);
+			sandbox.clearLog();
+			const concurrent = await getUsers({
+				returnAll: false,
+				limit: 25,
+				options: { concurrency: 4 },
+			});
+			expect(jsonOf(concurrent).map((u) => u.id)).toEqual(ids().slice(0, 25));
+			expect(sandbox.requests).toHaveLength(3);
+		},
+	);
 
 	it('with Max Pages above the real count but below the declared one, still fails before fetching', async () => {
 		use('huge-total');
@@ -78,7 +98,9 @@ describe('a total the service declares and never reaches', () => {
 		const run = await getUsers({ returnAll: true });
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
-			message: expect.stringContaining(`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`),
+			message: expect.stringContaining(
+				`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`,
+			),
 			description: expect.stringContaining('Options → Pagination Style'),
 		});
 		// Five full or short pages, then the offset the total promised, which comes back empty.
@@ -98,7 +120,9 @@ describe('a count declared in a response header (issue 20)', () => {
 		const run = await getUsers({ returnAll: true });
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
-			message: expect.stringContaining(`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`),
+			message: expect.stringContaining(
+				`The service reports ${USERS + 5} records in /users but only ${USERS} could be fetched`,
+			),
 			description: expect.stringContaining('Options → Pagination Style'),
 		});
 		expect(query('page')).toEqual([undefined, '2', '3', '4', '5']);
@@ -116,7 +140,9 @@ describe('a count declared in a response header (issue 20)', () => {
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',
-			message: expect.stringContaining(`The service reports ${USERS} records in /users but only ${PAGE} could be fetched: page 2 came back empty`),
+			message: expect.stringContaining(
+				`The service reports ${USERS} records in /users but only ${PAGE} could be fetched: page 2 came back empty`,
+			),
 			description: expect.stringContaining('Options → Pagination Style'),
 		});
 		expect(query('page')).toEqual([undefined, '2']);
@@ -135,7 +161,9 @@ it('reads every page of id-less records whose first and last rows repeat on ever
 	const run = await getUsers({ returnAll: true });
 	expect(run.status).toBe('success');
 	const rows = jsonOf(run);
-	expect(rows.filter((r) => r.section === undefined).map((r) => r.email)).toEqual(sandbox.state.users.map((u) => u.email));
+	expect(rows.filter((r) => r.section === undefined).map((r) => r.email)).toEqual(
+		sandbox.state.users.map((u) => u.email),
+	);
 	expect(rows.filter((r) => r.section !== undefined)).toHaveLength(2 * Math.ceil(USERS / PAGE));
 	expect(query('page')).toEqual([undefined, '2', '3', '4', '5']);
 });
@@ -144,7 +172,10 @@ it('fails when page 2 comes back without a body after page 1 promised more', asy
 	use('empty-after-more');
 	const run = await getUsers({ returnAll: true });
 	expect(run.status).toBe('error');
-	expect(run.error('Support Chat')).toMatchObject({ name: 'NodeApiError', message: expect.stringMatching(/empty|without a body/i) });
+	expect(run.error('Support Chat')).toMatchObject({
+		name: 'NodeApiError',
+		message: expect.stringMatching(/empty|without a body/i),
+	});
 	expect(query('page')).toEqual([undefined, '2']);
 });
 
@@ -153,7 +184,9 @@ it('never shows the token when the service echoes it as the next cursor', async 
 	// The cursor style's cursor after the 10th user, made the token: the service hands the token back as
 	// the next cursor, then (repeat fault from request 2 on) serves that same pointer again. The client
 	// masks it in the answer, so what goes back is "[redacted]", which the service refuses.
-	const echoed = Buffer.from(`after:${sandbox.state.users[PAGE - 1].id}`, 'utf8').toString('base64url');
+	const echoed = Buffer.from(`after:${sandbox.state.users[PAGE - 1].id}`, 'utf8').toString(
+		'base64url',
+	);
 	sandbox.configure({ token: echoed });
 	sandbox.fault({ path: '/users', kind: 'slow', delayMs: 0, times: 1 });
 	sandbox.fault({ path: '/users', kind: 'repeat-cursor' });

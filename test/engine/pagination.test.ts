@@ -11,7 +11,11 @@ const PAGE = 10;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pageSize: PAGE, seed: { users: USERS, conversations: 5 } });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pageSize: PAGE,
+		seed: { users: USERS, conversations: 5 },
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
@@ -20,7 +24,17 @@ const getUsers = (extra: Record<string, unknown> = {}) =>
 	runAction(sandbox, { resource: 'user', operation: 'getAll', ...extra } as never);
 
 /** Styles whose last page is known from the page itself: one request per page. */
-const EXACT: PaginationStyle[] = ['link', 'next-url', 'links-next', 'hal', 'cursor', 'cursor-meta', 'has-more', 'page', 'offset'];
+const EXACT: PaginationStyle[] = [
+	'link',
+	'next-url',
+	'links-next',
+	'hal',
+	'cursor',
+	'cursor-meta',
+	'has-more',
+	'page',
+	'offset',
+];
 /** Styles without an end marker: the node asks once more and gets an empty or short page. */
 const GUESSED: PaginationStyle[] = ['array', 'page-nototal', 'offset-nototal', 'header-total'];
 const pages = Math.ceil(USERS / PAGE);
@@ -44,18 +58,27 @@ describe.each([...EXACT, ...GUESSED])('automatic detection of the "%s" style', (
 
 	it('pairs every output item with the input item', async () => {
 		const run = await getUsers({ returnAll: true });
-		expect(new Set(run.output('Support Chat').map((i) => JSON.stringify(i.pairedItem)))).toEqual(new Set(['{"item":0}']));
+		expect(new Set(run.output('Support Chat').map((i) => JSON.stringify(i.pairedItem)))).toEqual(
+			new Set(['{"item":0}']),
+		);
 	});
 });
 
-it.each(['data', 'success-response'] as const)('unwraps the "%s" envelope on pages and single records', async (envelope) => {
-	sandbox.configure({ pagination: 'page', envelope });
-	const list = await getUsers({ returnAll: true });
-	expect(jsonOf(list)).toHaveLength(USERS);
-	const target = sandbox.state.users[5];
-	const one = await runAction(sandbox, { resource: 'user', operation: 'get', userId: { __rl: true, mode: 'id', value: target.id } });
-	expect(jsonOf(one)).toEqual([expect.objectContaining({ id: target.id, name: target.name })]);
-});
+it.each(['data', 'success-response'] as const)(
+	'unwraps the "%s" envelope on pages and single records',
+	async (envelope) => {
+		sandbox.configure({ pagination: 'page', envelope });
+		const list = await getUsers({ returnAll: true });
+		expect(jsonOf(list)).toHaveLength(USERS);
+		const target = sandbox.state.users[5];
+		const one = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'get',
+			userId: { __rl: true, mode: 'id', value: target.id },
+		});
+		expect(jsonOf(one)).toEqual([expect.objectContaining({ id: target.id, name: target.name })]);
+	},
+);
 
 it('needs one extra request when the last page is full and nothing says it is the last', async () => {
 	sandbox.seed({ users: 40, conversations: 0 });
@@ -84,7 +107,12 @@ it('uses the page size and parameter names the user sets', async () => {
 	sandbox.configure({ pagination: 'offset-nototal' });
 	const run = await getUsers({
 		returnAll: true,
-		options: { paginationStyle: 'offset', offsetParam: 'offset', limitParam: 'limit', pageSize: 25 },
+		options: {
+			paginationStyle: 'offset',
+			offsetParam: 'offset',
+			limitParam: 'limit',
+			pageSize: 25,
+		},
 	});
 	expect(jsonOf(run)).toHaveLength(USERS);
 	expect(sandbox.requests.map((r) => [r.query.offset, r.query.limit])).toEqual([
@@ -97,7 +125,12 @@ it('reads records at a custom Items Path and a cursor at a custom Next Path', as
 	sandbox.configure({ pagination: 'cursor-meta', envelope: 'success-response' });
 	const run = await getUsers({
 		returnAll: true,
-		options: { paginationStyle: 'cursor', itemsPath: 'response.users', nextPath: 'response.meta.next_cursor', cursorParam: 'cursor' },
+		options: {
+			paginationStyle: 'cursor',
+			itemsPath: 'response.users',
+			nextPath: 'response.meta.next_cursor',
+			cursorParam: 'cursor',
+		},
 	});
 	expect(jsonOf(run)).toHaveLength(USERS);
 });
@@ -117,17 +150,20 @@ it('with concurrency, still stops exactly at Limit and asks only for the pages i
 });
 
 describe('a service that loops', () => {
-	it.each(['cursor', 'next-url', 'page'] as const)('fails clearly when the "%s" pointer repeats, instead of looping', async (style) => {
-		sandbox.configure({ pagination: style });
-		sandbox.fault({ path: '/users', kind: 'repeat-cursor' });
-		const run = await getUsers({ returnAll: true });
-		expect(run.status).toBe('error');
-		expect(run.error('Support Chat')).toMatchObject({
-			name: 'NodeApiError',
-			message: expect.stringMatching(/same page .* again|pointed back to a page/),
-		});
-		expect(sandbox.requests.length).toBeLessThanOrEqual(3);
-	});
+	it.each(['cursor', 'next-url', 'page'] as const)(
+		'fails clearly when the "%s" pointer repeats, instead of looping',
+		async (style) => {
+			sandbox.configure({ pagination: style });
+			sandbox.fault({ path: '/users', kind: 'repeat-cursor' });
+			const run = await getUsers({ returnAll: true });
+			expect(run.status).toBe('error');
+			expect(run.error('Support Chat')).toMatchObject({
+				name: 'NodeApiError',
+				message: expect.stringMatching(/same page .* again|pointed back to a page/),
+			});
+			expect(sandbox.requests.length).toBeLessThanOrEqual(3);
+		},
+	);
 
 	it('fails when Max Pages is reached with more to come, saying how to go on', async () => {
 		sandbox.configure({ pagination: 'cursor' });

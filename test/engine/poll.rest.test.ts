@@ -19,7 +19,13 @@ let clock = Date.parse('2026-03-01T10:00:00Z');
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 10, seed: { users: 25, conversations: 6 }, now: () => new Date(clock) });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pagination: 'page',
+		pageSize: 10,
+		seed: { users: 25, conversations: 6 },
+		now: () => new Date(clock),
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => {
@@ -36,7 +42,10 @@ async function poll(events: string[], staticData?: IDataObject, opts: PollOpts =
 	const result = await callPoll({
 		node: { type: TYPE, parameters: { events, options: opts.options ?? {} } },
 		nodeType: new SupportChatPollTrigger(),
-		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl: sandbox.origin, apiToken: TOKEN } } },
+		credentials: {
+			types: [new SupportChatApi()],
+			data: { supportChatApi: { baseUrl: sandbox.origin, apiToken: TOKEN } },
+		},
 		staticData,
 		pollBudgetMs: opts.pollBudgetMs,
 	});
@@ -55,7 +64,14 @@ async function api(method: string, path: string, body?: unknown) {
 /** One page of users each poll, in place of the sandbox's. */
 function serveUsers(records: IDataObject[]) {
 	sandbox.clearFaults();
-	sandbox.fault({ method: 'GET', path: '/users', kind: 'raw', contentType: 'application/json', body: JSON.stringify({ data: records }), times: 100 });
+	sandbox.fault({
+		method: 'GET',
+		path: '/users',
+		kind: 'raw',
+		contentType: 'application/json',
+		body: JSON.stringify({ data: records }),
+		times: 100,
+	});
 }
 const NO_PAGES = { paginationStyle: 'none' };
 
@@ -69,15 +85,19 @@ describe('class 5: closings go by when they closed, whatever field marks creatio
 		clock += 60_000;
 		await api('POST', `/conversations/${old.id}/close`);
 		const second = await poll(events, first.staticData, { options });
-		expect(second.events.map((e) => [e.event, e.conversationId])).toEqual([['conversationClosed', old.id]]);
+		expect(second.events.map((e) => [e.event, e.conversationId])).toEqual([
+			['conversationClosed', old.id],
+		]);
 		clock += 60_000;
 		await api('POST', `/conversations/${older.id}/close`);
 		const third = await poll(events, second.staticData, { options });
-		expect(third.events.map((e) => [e.event, e.conversationId])).toEqual([['conversationClosed', older.id]]);
+		expect(third.events.map((e) => [e.event, e.conversationId])).toEqual([
+			['conversationClosed', older.id],
+		]);
 	});
 });
 
-describe('class 6: any number of records sharing the mark\'s value come out once, and the state keeps only that tie', () => {
+describe("class 6: any number of records sharing the mark's value come out once, and the state keeps only that tie", () => {
 	it('2,500 users written in one second are emitted once, never again; the state shrinks once a newer one moves the mark', async () => {
 		const at = '2026-03-01T10:00:00Z';
 		const before = [{ id: 'u0', created_at: '2026-03-01T09:00:00Z' }];
@@ -104,7 +124,11 @@ describe('class 6: any number of records sharing the mark\'s value come out once
 	});
 
 	it('after 10,000 events in ten polls the state is the size of the last tie, not of what was emitted', async () => {
-		const users = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: `n${from + i}`, created_at: new Date(Date.parse('2026-03-01T00:00:00Z') + (from + i) * 1000).toISOString() }));
+		const users = (from: number, to: number) =>
+			Array.from({ length: to - from }, (_, i) => ({
+				id: `n${from + i}`,
+				created_at: new Date(Date.parse('2026-03-01T00:00:00Z') + (from + i) * 1000).toISOString(),
+			}));
 		serveUsers(users(0, 1));
 		let state = (await poll(['userCreated'], undefined, { options: NO_PAGES })).staticData;
 		let emitted = 0;
@@ -125,7 +149,10 @@ describe('class 8: nothing dropped without a word', () => {
 	it('a new record whose watermark value is missing or null is an error naming the field and the record', async () => {
 		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }]);
 		const first = await poll(['userCreated'], undefined, { options: NO_PAGES });
-		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }, { id: 'u2', created_at: null }]);
+		serveUsers([
+			{ id: 'u1', created_at: '2026-03-01T09:00:00Z' },
+			{ id: 'u2', created_at: null },
+		]);
 		const second = await poll(['userCreated'], first.staticData, { options: NO_PAGES });
 		expect(second.error?.message).toMatch(/record u2 has no value in "created_at"/);
 		expect(second.staticData).toEqual(first.staticData);
@@ -134,15 +161,22 @@ describe('class 8: nothing dropped without a word', () => {
 	it('a record without an id is an error, not a silent gap', async () => {
 		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }]);
 		const first = await poll(['userCreated'], undefined, { options: NO_PAGES });
-		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }, { name: 'No Id', created_at: '2026-03-01T09:30:00Z' }]);
+		serveUsers([
+			{ id: 'u1', created_at: '2026-03-01T09:00:00Z' },
+			{ name: 'No Id', created_at: '2026-03-01T09:30:00Z' },
+		]);
 		const second = await poll(['userCreated'], first.staticData, { options: NO_PAGES });
 		expect(second.error?.message).toMatch(/A users record \(number 2 in the list\) has no id/);
 	});
 
 	it('a Watermark Field that no record carries is named, with a record that lacks it', async () => {
 		serveUsers([{ id: 'u1', created_at: '2026-03-01T09:00:00Z' }]);
-		const result = await poll(['userCreated'], undefined, { options: { ...NO_PAGES, watermarkField: 'seq' } });
-		expect(result.error?.message).toMatch(/"seq", the Watermark Field \(record u1 has id, created_at\)/);
+		const result = await poll(['userCreated'], undefined, {
+			options: { ...NO_PAGES, watermarkField: 'seq' },
+		});
+		expect(result.error?.message).toMatch(
+			/"seq", the Watermark Field \(record u1 has id, created_at\)/,
+		);
 	});
 });
 
@@ -178,14 +212,17 @@ describe('class 7: the budget is asked before every request, not before each lis
 	});
 
 	// n8n 1.x gives a poller no budget (getPollBudgetMs arrived in 2.x): the node then stops after 5 minutes.
-	(N8N_MAJOR >= 2 ? it : it.skip)("n8n 2.x: a slow service stops the poll before the request past n8n's budget, not after the whole list", async () => {
-		const first = await poll(['userCreated']);
-		sandbox.clearLog();
-		sandbox.fault({ method: 'GET', path: '/users', kind: 'slow', delayMs: 400, times: 10 });
-		// 80% of 500 ms is spent asking: the second page starts after 400 ms and is not sent.
-		const second = await poll(['userCreated'], first.staticData, { pollBudgetMs: 500 });
-		expect(second.error?.message).toMatch(/ran out of time after 1 requests/);
-		expect(sandbox.requests).toHaveLength(1);
-		expect(second.staticData).toEqual(first.staticData);
-	});
+	(N8N_MAJOR >= 2 ? it : it.skip)(
+		"n8n 2.x: a slow service stops the poll before the request past n8n's budget, not after the whole list",
+		async () => {
+			const first = await poll(['userCreated']);
+			sandbox.clearLog();
+			sandbox.fault({ method: 'GET', path: '/users', kind: 'slow', delayMs: 400, times: 10 });
+			// 80% of 500 ms is spent asking: the second page starts after 400 ms and is not sent.
+			const second = await poll(['userCreated'], first.staticData, { pollBudgetMs: 500 });
+			expect(second.error?.message).toMatch(/ran out of time after 1 requests/);
+			expect(sandbox.requests).toHaveLength(1);
+			expect(second.staticData).toEqual(first.staticData);
+		},
+	);
 });

@@ -24,45 +24,69 @@ afterAll(async () => await board.close());
 
 const host = () =>
 	pollHost({
-		node: { type: TYPE, parameters: { events: ['conversationCreated', 'messageCreated'], options: {} } },
+		node: {
+			type: TYPE,
+			parameters: { events: ['conversationCreated', 'messageCreated'], options: {} },
+		},
 		nodeType: new SupportChatPollTrigger(),
-		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { ...board.credentials } } },
+		credentials: {
+			types: [new SupportChatApi()],
+			data: { supportChatApi: { ...board.credentials } },
+		},
 	});
 const marksOf = (saved: IDataObject) => JSON.stringify(saved['node:Poll Trigger']);
 const messages = (items: Array<{ json: IDataObject }>) =>
-	items.map((item) => (item.json.event === 'messageCreated' ? (item.json.data as IDataObject).message : item.json.event));
+	items.map((item) =>
+		item.json.event === 'messageCreated'
+			? (item.json.data as IDataObject).message
+			: item.json.event,
+	);
 
 // n8n 1.x runs polls in its cli, without n8n-core's PollTriggerExecutor, and saves as it likes: the claim is n8n 2.41's.
-(N8N_MAJOR >= 2 ? it : it.skip)('n8n 2.x: a restart reads again from the last save and emits nothing twice; an empty poll and Fetch Test Event save nothing', async () => {
-	const poller = host();
-	await poller.activate();
-	const published = poller.saved();
-	expect(marksOf(published)).toMatch(/"messageId":\d+/);
-	expect(poller.emitted).toEqual([]);
+(N8N_MAJOR >= 2 ? it : it.skip)(
+	'n8n 2.x: a restart reads again from the last save and emits nothing twice; an empty poll and Fetch Test Event save nothing',
+	async () => {
+		const poller = host();
+		await poller.activate();
+		const published = poller.saved();
+		expect(marksOf(published)).toMatch(/"messageId":\d+/);
+		expect(poller.emitted).toEqual([]);
 
-	const chat = await board.visitorStarts({ email: `restart-${Date.now()}@example.com`, message: 'First words' });
-	await poller.tick();
-	expect(messages(poller.emitted)).toEqual(['conversationCreated', 'First words']);
-	const afterEmit = poller.saved();
-	expect(afterEmit).not.toEqual(published);
+		const chat = await board.visitorStarts({
+			email: `restart-${Date.now()}@example.com`,
+			message: 'First words',
+		});
+		await poller.tick();
+		expect(messages(poller.emitted)).toEqual(['conversationCreated', 'First words']);
+		const afterEmit = poller.saved();
+		expect(afterEmit).not.toEqual(published);
 
-	// The agent's reply is the workflow's own: the poll moves past it in memory, emits nothing, and n8n saves nothing.
-	await board.agentReplies(chat.conversationId, 'An agent answers');
-	await poller.tick();
-	expect(poller.saved()).toEqual(afterEmit);
-	expect(await poller.fetchTestEvent()).not.toEqual([]);
-	expect(poller.saved()).toEqual(afterEmit);
+		// The agent's reply is the workflow's own: the poll moves past it in memory, emits nothing, and n8n saves nothing.
+		await board.agentReplies(chat.conversationId, 'An agent answers');
+		await poller.tick();
+		expect(poller.saved()).toEqual(afterEmit);
+		expect(await poller.fetchTestEvent()).not.toEqual([]);
+		expect(poller.saved()).toEqual(afterEmit);
 
-	// n8n stops; the visitor writes; n8n starts again from the save after the last emitting poll.
-	await board.visitorSays(chat.userId, chat.conversationId, 'While n8n was down');
-	EVENT_CLAIMS.clear();
-	await poller.restart();
-	expect(messages(poller.emitted)).toEqual(['conversationCreated', 'First words', 'While n8n was down']);
-	await poller.tick();
-	await poller.restart();
-	await poller.tick();
-	expect(messages(poller.emitted)).toEqual(['conversationCreated', 'First words', 'While n8n was down']);
-	expect(poller.errors).toEqual([]);
-	const keys = poller.emitted.map((item) => item.json.eventKey);
-	expect(new Set(keys).size).toBe(keys.length);
-});
+		// n8n stops; the visitor writes; n8n starts again from the save after the last emitting poll.
+		await board.visitorSays(chat.userId, chat.conversationId, 'While n8n was down');
+		EVENT_CLAIMS.clear();
+		await poller.restart();
+		expect(messages(poller.emitted)).toEqual([
+			'conversationCreated',
+			'First words',
+			'While n8n was down',
+		]);
+		await poller.tick();
+		await poller.restart();
+		await poller.tick();
+		expect(messages(poller.emitted)).toEqual([
+			'conversationCreated',
+			'First words',
+			'While n8n was down',
+		]);
+		expect(poller.errors).toEqual([]);
+		const keys = poller.emitted.map((item) => item.json.eventKey);
+		expect(new Set(keys).size).toBe(keys.length);
+	},
+);

@@ -31,11 +31,17 @@ beforeEach(async () => {
 	EVENT_CLAIMS.clear();
 });
 
-async function poll(staticData?: IDataObject, opts: { options?: INodeParameters; events?: string[]; workflowId?: string } = {}) {
+async function poll(
+	staticData?: IDataObject,
+	opts: { options?: INodeParameters; events?: string[]; workflowId?: string } = {},
+) {
 	const result = await callPoll({
 		node: { type: TYPE, parameters: { events: opts.events ?? ALL, options: opts.options ?? {} } },
 		nodeType: new SupportChatPollTrigger(),
-		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { ...board.credentials } } },
+		credentials: {
+			types: [new SupportChatApi()],
+			data: { supportChatApi: { ...board.credentials } },
+		},
 		staticData,
 		workflowId: opts.workflowId,
 	});
@@ -45,13 +51,20 @@ async function poll(staticData?: IDataObject, opts: { options?: INodeParameters;
 
 /** An empty conversation of the user's (`new-conversation` answers `{messages: [], details}`), its id. */
 async function emptyConversation(userId: string): Promise<string> {
-	const answer = (await board.call('new-conversation', { user_id: userId })) as { details?: { id?: unknown } };
+	const answer = (await board.call('new-conversation', { user_id: userId })) as {
+		details?: { id?: unknown };
+	};
 	return String(answer.details?.id);
 }
 
 /** A new conversation whose visitor writes at once: its creation and first message share a second, the usual case. */
 async function chat(text: string) {
-	return await board.visitorStarts({ email: `visitor-${stamp()}@example.com`, firstName: 'Vera', lastName: 'Visitor', message: text });
+	return await board.visitorStarts({
+		email: `visitor-${stamp()}@example.com`,
+		firstName: 'Vera',
+		lastName: 'Visitor',
+		message: text,
+	});
 }
 
 describe('class 1: nothing that existed when the workflow was published is ever emitted as created', () => {
@@ -60,7 +73,9 @@ describe('class 1: nothing that existed when the workflow was published is ever 
 		const first = await poll();
 		await board.visitorSays(old.userId, old.conversationId, 'Back again after publishing');
 		const second = await poll(first.staticData);
-		expect(second.events.filter((e) => e.conversationId === old.conversationId).map((e) => e.event)).toEqual(['messageCreated']);
+		expect(
+			second.events.filter((e) => e.conversationId === old.conversationId).map((e) => e.event),
+		).toEqual(['messageCreated']);
 		expect(second.events.filter((e) => e.event === 'conversationCreated')).toEqual([]);
 	});
 
@@ -70,9 +85,9 @@ describe('class 1: nothing that existed when the workflow was published is ever 
 		const first = await poll();
 		await board.visitorSays(old.userId, old.conversationId, 'Thanks for taking it');
 		const second = await poll(first.staticData);
-		expect(second.events.map((e) => [e.event, e.conversationId, (e.data as IDataObject).message])).toEqual([
-			['messageCreated', old.conversationId, 'Thanks for taking it'],
-		]);
+		expect(
+			second.events.map((e) => [e.event, e.conversationId, (e.data as IDataObject).message]),
+		).toEqual([['messageCreated', old.conversationId, 'Thanks for taking it']]);
 	});
 
 	it('an empty conversation from before publishing is history when its first message comes; one opened after is new, in either order', async () => {
@@ -82,45 +97,72 @@ describe('class 1: nothing that existed when the workflow was published is ever 
 		const emptyAfter = await emptyConversation(visitor.userId);
 		const later = await chat('Opened after the empty one');
 		const second = await poll(first.staticData);
-		expect(second.events.filter((e) => e.event === 'conversationCreated').map((e) => e.conversationId)).toEqual([later.conversationId]);
+		expect(
+			second.events.filter((e) => e.event === 'conversationCreated').map((e) => e.conversationId),
+		).toEqual([later.conversationId]);
 		// The empty conversations get their first messages now: the one from after publishing is new.
 		await board.visitorSays(visitor.userId, emptyAfter, 'First words in the second chat');
 		await board.visitorSays(visitor.userId, emptyBefore, 'First words in the first chat');
 		const third = await poll(second.staticData);
-		expect(third.events.filter((e) => e.event === 'conversationCreated').map((e) => e.conversationId)).toEqual([emptyAfter]);
-		expect(third.events.filter((e) => e.event === 'messageCreated').map((e) => e.conversationId).sort()).toEqual([emptyBefore, emptyAfter].sort());
+		expect(
+			third.events.filter((e) => e.event === 'conversationCreated').map((e) => e.conversationId),
+		).toEqual([emptyAfter]);
+		expect(
+			third.events
+				.filter((e) => e.event === 'messageCreated')
+				.map((e) => e.conversationId)
+				.sort(),
+		).toEqual([emptyBefore, emptyAfter].sort());
 		expect((await poll(third.staticData)).events).toEqual([]);
 	});
 
 	it('an event added to Events after publishing starts from where things stand then, not from history', async () => {
 		const first = await poll(undefined, { events: ['messageCreated'] });
 		const earlier = await chat('Before New User Created was selected');
-		const second = await poll(first.staticData, { events: ['messageCreated', 'userCreated', 'conversationCreated'] });
+		const second = await poll(first.staticData, {
+			events: ['messageCreated', 'userCreated', 'conversationCreated'],
+		});
 		// The first poll with the new events records where they stand; the message (its event was selected) comes out.
 		expect(second.events.map((e) => e.event)).toEqual(['messageCreated']);
 		const userId = await board.addUser('Nia', 'New', `nia-${stamp()}@example.com`);
-		const third = await poll(second.staticData, { events: ['messageCreated', 'userCreated', 'conversationCreated'] });
+		const third = await poll(second.staticData, {
+			events: ['messageCreated', 'userCreated', 'conversationCreated'],
+		});
 		expect(third.events.map((e) => [e.event, e.userId])).toEqual([['userCreated', userId]]);
 		expect(earlier.userId).not.toBe(userId);
 	});
 });
 
-describe('class 3: the workflow\'s own replies start nothing, by the webhook trigger\'s rule and options', () => {
+describe("class 3: the workflow's own replies start nothing, by the webhook trigger's rule and options", () => {
 	it("an agent's and the bot's replies are left out by default; the visitor's message comes out with the webhook trigger's eventKey", async () => {
 		const started = await chat('Is anyone there?');
 		const first = await poll();
-		const visitorMessage = await board.visitorSays(started.userId, started.conversationId, 'Hello?');
+		const visitorMessage = await board.visitorSays(
+			started.userId,
+			started.conversationId,
+			'Hello?',
+		);
 		await board.agentReplies(started.conversationId, 'Yes, how can I help?');
-		await board.call('send-message', { user_id: board.staff.botId, conversation_id: started.conversationId, message: 'A bot says hi' });
+		await board.call('send-message', {
+			user_id: board.staff.botId,
+			conversation_id: started.conversationId,
+			message: 'A bot says hi',
+		});
 		const second = await poll(first.staticData);
-		expect(second.events.map((e) => [e.event, e.messageId])).toEqual([['messageCreated', visitorMessage]]);
+		expect(second.events.map((e) => [e.event, e.messageId])).toEqual([
+			['messageCreated', visitorMessage],
+		]);
 		// The same key the webhook trigger gives the product's message-sent delivery of that message.
 		expect(second.events[0].eventKey).toBe(`messageCreated:${visitorMessage}`);
 		// Nothing the replies left behind comes out later either.
 		expect((await poll(second.staticData)).events).toEqual([]);
 
 		const all = await poll(first.staticData, { options: { ignoreOwnMessages: false } });
-		expect(all.events.map((e) => (e.data as IDataObject).message)).toEqual(['Hello?', 'Yes, how can I help?', 'A bot says hi']);
+		expect(all.events.map((e) => (e.data as IDataObject).message)).toEqual([
+			'Hello?',
+			'Yes, how can I help?',
+			'A bot says hi',
+		]);
 		const ignored = await poll(first.staticData, { options: { ignoredSenderIds: started.userId } });
 		expect(ignored.events).toEqual([]);
 	});
@@ -131,46 +173,77 @@ describe('class 4: an event the webhook trigger of the same workflow ran is not 
 		const workflowId = randomUUID();
 		const started = await chat('Two triggers hear this');
 		const first = await poll(undefined, { workflowId, events: ['messageCreated'] });
-		const heard = await board.visitorSays(started.userId, started.conversationId, 'Heard by the webhook');
-		const missed = await board.visitorSays(started.userId, started.conversationId, 'Missed by the webhook');
+		const heard = await board.visitorSays(
+			started.userId,
+			started.conversationId,
+			'Heard by the webhook',
+		);
+		const missed = await board.visitorSays(
+			started.userId,
+			started.conversationId,
+			'Missed by the webhook',
+		);
 		// What the webhook trigger does for the delivery it got (test/unit/shared/claims.test.ts holds the other way).
-		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${heard}`, 'webhook', Date.now())).toBe(true);
+		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${heard}`, 'webhook', Date.now())).toBe(
+			true,
+		);
 		const second = await poll(first.staticData, { workflowId, events: ['messageCreated'] });
 		expect(second.events.map((e) => e.messageId)).toEqual([missed]);
 		// The poll claimed what it ran: a late delivery of it is the webhook trigger's to leave out.
-		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${missed}`, 'webhook', Date.now())).toBe(false);
+		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${missed}`, 'webhook', Date.now())).toBe(
+			false,
+		);
 		// Another workflow's poll is not affected.
-		expect((await poll(first.staticData, { events: ['messageCreated'] })).events.map((e) => e.messageId)).toEqual([heard, missed]);
+		expect(
+			(await poll(first.staticData, { events: ['messageCreated'] })).events.map((e) => e.messageId),
+		).toEqual([heard, missed]);
 	});
 });
 
 const fresh = !onTestbed || process.env.SUPPORT_CHAT_TESTBED_FRESH === '1';
-(fresh ? describe : describe.skip)('class 2: a product with no message yet fires New Message and Conversation Closed', () => {
-	let empty: Board;
-	beforeAll(async () => {
-		empty = onTestbed ? board : await openBoard({ seed: { users: 0, conversations: 0 } });
-	});
-	afterAll(async () => {
-		if (empty !== board) await empty.close();
-	});
+(fresh ? describe : describe.skip)(
+	'class 2: a product with no message yet fires New Message and Conversation Closed',
+	() => {
+		let empty: Board;
+		beforeAll(async () => {
+			empty = onTestbed ? board : await openBoard({ seed: { users: 0, conversations: 0 } });
+		});
+		afterAll(async () => {
+			if (empty !== board) await empty.close();
+		});
 
-	it('the first message and the first closing come out, though the message mark starts at 0', async () => {
-		const pollEmpty = async (staticData?: IDataObject) => {
-			const result = await callPoll({
-				node: { type: TYPE, parameters: { events: ALL, options: {} } },
-				nodeType: new SupportChatPollTrigger(),
-				credentials: { types: [new SupportChatApi()], data: { supportChatApi: { ...empty.credentials } } },
-				staticData,
+		it('the first message and the first closing come out, though the message mark starts at 0', async () => {
+			const pollEmpty = async (staticData?: IDataObject) => {
+				const result = await callPoll({
+					node: { type: TYPE, parameters: { events: ALL, options: {} } },
+					nodeType: new SupportChatPollTrigger(),
+					credentials: {
+						types: [new SupportChatApi()],
+						data: { supportChatApi: { ...empty.credentials } },
+					},
+					staticData,
+				});
+				if (result.error) throw result.error;
+				return {
+					staticData: result.staticData,
+					events: (result.items ?? []).map((item) => item.json),
+				};
+			};
+			const first = await pollEmpty();
+			expect(JSON.stringify(first.staticData)).toMatch(/"messageId":0/);
+			const started = await empty.visitorStarts({
+				email: `first-${stamp()}@example.com`,
+				message: 'The very first message',
 			});
-			if (result.error) throw result.error;
-			return { staticData: result.staticData, events: (result.items ?? []).map((item) => item.json) };
-		};
-		const first = await pollEmpty();
-		expect(JSON.stringify(first.staticData)).toMatch(/"messageId":0/);
-		const started = await empty.visitorStarts({ email: `first-${stamp()}@example.com`, message: 'The very first message' });
-		await empty.archive(started.conversationId);
-		const second = await pollEmpty(first.staticData);
-		expect(second.events.map((e) => e.event)).toEqual(['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed']);
-		expect(second.events[2]).toMatchObject({ messageId: started.messageId });
-	});
-});
+			await empty.archive(started.conversationId);
+			const second = await pollEmpty(first.staticData);
+			expect(second.events.map((e) => e.event)).toEqual([
+				'userCreated',
+				'conversationCreated',
+				'messageCreated',
+				'conversationClosed',
+			]);
+			expect(second.events[2]).toMatchObject({ messageId: started.messageId });
+		});
+	},
+);

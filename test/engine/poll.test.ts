@@ -16,16 +16,28 @@ const TYPE = 'n8n-nodes-support-chat.supportChatPollTrigger';
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 10, seed: { users: 25, conversations: 12 } });
+	sandbox = await startSandbox({
+		token: TOKEN,
+		pagination: 'page',
+		pageSize: 10,
+		seed: { users: 25, conversations: 12 },
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
 
-async function poll(events: string[], staticData?: IDataObject, opts: { mode?: 'manual'; options?: INodeParameters } = {}) {
+async function poll(
+	events: string[],
+	staticData?: IDataObject,
+	opts: { mode?: 'manual'; options?: INodeParameters } = {},
+) {
 	return await callPoll({
 		node: { type: TYPE, parameters: { events, options: opts.options ?? {} } },
 		nodeType: new SupportChatPollTrigger(),
-		credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl: sandbox.origin, apiToken: TOKEN } } },
+		credentials: {
+			types: [new SupportChatApi()],
+			data: { supportChatApi: { baseUrl: sandbox.origin, apiToken: TOKEN } },
+		},
 		mode: opts.mode ?? 'trigger',
 		staticData,
 	});
@@ -40,14 +52,17 @@ async function api(method: string, path: string, body?: unknown) {
 	return (await response.json()) as IDataObject;
 }
 
-const json = (result: { items: Array<{ json: IDataObject }> | null }) => (result.items ?? []).map((item) => item.json);
+const json = (result: { items: Array<{ json: IDataObject }> | null }) =>
+	(result.items ?? []).map((item) => item.json);
 
 describe('REST: new users', () => {
 	it('first poll emits nothing and records where things stand; the next emits each new user once, oldest first', async () => {
 		const first = await poll(['userCreated']);
 		expect(first.error).toBeUndefined();
 		expect(first.items).toBeNull();
-		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(3);
+		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(
+			3,
+		);
 
 		await api('POST', '/users', { name: 'Nia New', email: 'nia@example.com' });
 		await api('POST', '/users', { name: 'Omar Newer', email: 'omar@example.com' });
@@ -57,14 +72,20 @@ describe('REST: new users', () => {
 			['userCreated', 'omar@example.com'],
 		]);
 		const [item] = json(second);
-		expect(item).toMatchObject({ eventSource: 'poll GET /users', userId: item.userId, eventKey: `userCreated:${item.userId}` });
+		expect(item).toMatchObject({
+			eventSource: 'poll GET /users',
+			userId: item.userId,
+			eventKey: `userCreated:${item.userId}`,
+		});
 
 		// Repeated with what the emitting poll kept (n8n saves it with the run it starts, and a restart reads
 		// it again): the users at the mark are read again and dropped by the recent keys.
 		const third = await poll(['userCreated'], second.staticData);
 		expect(third.items).toBeNull();
 		// Each poll reads the list whole: the REST API documents no since filter (see Since Parameter).
-		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(9);
+		expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/users').length).toBe(
+			9,
+		);
 	});
 
 	it('an error moves nothing: the next poll still finds what the failed one missed', async () => {
@@ -82,7 +103,10 @@ describe('REST: new users', () => {
 	it('Fetch Test Event shows the newest user and keeps no state', async () => {
 		const result = await poll(['userCreated'], {}, { mode: 'manual' });
 		expect(json(result)).toHaveLength(1);
-		expect(json(result)[0]).toMatchObject({ event: 'userCreated', userId: sandbox.state.users.at(-1)?.id });
+		expect(json(result)[0]).toMatchObject({
+			event: 'userCreated',
+			userId: sandbox.state.users.at(-1)?.id,
+		});
 		expect(result.staticData).toEqual({});
 	});
 });
@@ -90,13 +114,22 @@ describe('REST: new users', () => {
 describe('REST: conversations', () => {
 	it('finds a new conversation and a closing, each with its key; closed again after a reopening is a second event', async () => {
 		let clock = Date.parse('2026-03-01T10:00:00Z');
-		const timed = await startSandbox({ token: TOKEN, pagination: 'page', pageSize: 10, seed: { users: 5, conversations: 4 }, now: () => new Date(clock) });
+		const timed = await startSandbox({
+			token: TOKEN,
+			pagination: 'page',
+			pageSize: 10,
+			seed: { users: 5, conversations: 4 },
+			now: () => new Date(clock),
+		});
 		const events = ['conversationCreated', 'conversationClosed'];
 		const pollTimed = async (staticData?: IDataObject) =>
 			await callPoll({
 				node: { type: TYPE, parameters: { events, options: {} } },
 				nodeType: new SupportChatPollTrigger(),
-				credentials: { types: [new SupportChatApi()], data: { supportChatApi: { baseUrl: timed.origin, apiToken: TOKEN } } },
+				credentials: {
+					types: [new SupportChatApi()],
+					data: { supportChatApi: { baseUrl: timed.origin, apiToken: TOKEN } },
+				},
 				staticData,
 			});
 		try {
@@ -105,9 +138,15 @@ describe('REST: conversations', () => {
 			const started = timed.visitor.startConversation({ message: 'Hello there' });
 			const conversationId = started.conversation.id;
 			clock += 60_000;
-			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TOKEN}` },
+			});
 			const second = await pollTimed(first.staticData);
-			expect(json(second).map((item) => item.event)).toEqual(['conversationCreated', 'conversationClosed']);
+			expect(json(second).map((item) => item.event)).toEqual([
+				'conversationCreated',
+				'conversationClosed',
+			]);
 			expect(json(second)[0].eventKey).toBe(`conversationCreated:${conversationId}`);
 			const firstClosing = json(second)[1].eventKey;
 			expect(firstClosing).toMatch(new RegExp(`^conversationClosed:${conversationId}@`));
@@ -117,7 +156,10 @@ describe('REST: conversations', () => {
 			const record = timed.state.conversations.find((c) => c.id === conversationId)!;
 			Object.assign(record, { status: 'active', closed_at: null });
 			clock += 60_000;
-			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+			await fetch(`${timed.baseUrl}/conversations/${conversationId}/close`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TOKEN}` },
+			});
 			const third = await pollTimed(second.staticData);
 			expect(json(third).map((item) => item.event)).toEqual(['conversationClosed']);
 			expect(json(third)[0].eventKey).not.toBe(firstClosing);
@@ -137,23 +179,42 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 	const SB_TOKEN = 'sb-poll-admin-token-1c2d';
 	let board: Sandbox;
 	beforeAll(async () => {
-		board = await startSandbox({ api: 'support-board', token: SB_TOKEN, seed: { users: 8, conversations: 5 } });
+		board = await startSandbox({
+			api: 'support-board',
+			token: SB_TOKEN,
+			seed: { users: 8, conversations: 5 },
+		});
 	});
 	afterAll(async () => await board.close());
 	beforeEach(() => board.reset());
 
 	const ALL = ['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed'];
-	async function pollBoard(staticData?: IDataObject, opts: { mode?: 'manual'; options?: INodeParameters; events?: string[] } = {}) {
+	async function pollBoard(
+		staticData?: IDataObject,
+		opts: { mode?: 'manual'; options?: INodeParameters; events?: string[] } = {},
+	) {
 		return await callPoll({
 			node: { type: TYPE, parameters: { events: opts.events ?? ALL, options: opts.options ?? {} } },
 			nodeType: new SupportChatPollTrigger(),
-			credentials: { types: [new SupportChatApi()], data: { supportChatApi: { api: 'supportBoard', baseUrl: board.supportBoard!.installUrl, apiToken: SB_TOKEN } } },
+			credentials: {
+				types: [new SupportChatApi()],
+				data: {
+					supportChatApi: {
+						api: 'supportBoard',
+						baseUrl: board.supportBoard!.installUrl,
+						apiToken: SB_TOKEN,
+					},
+				},
+			},
 			mode: opts.mode ?? 'trigger',
 			staticData,
 		});
 	}
 	async function call(fn: string, args: IDataObject = {}) {
-		const response = await fetch(board.supportBoard!.apiUrl, { method: 'POST', body: JSON.stringify({ function: fn, token: SB_TOKEN, ...args }) });
+		const response = await fetch(board.supportBoard!.apiUrl, {
+			method: 'POST',
+			body: JSON.stringify({ function: fn, token: SB_TOKEN, ...args }),
+		});
 		return ((await response.json()) as IDataObject).response;
 	}
 	const fns = () => board.requests.map((r) => r.function);
@@ -164,31 +225,68 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 		expect(first.items).toBeNull();
 		// A first guess from the lists, then what is above it (get-users leaves some users out, get-conversations
 		// shows a note's conversation through an older message), then an empty conversation above the highest.
-		expect(fns()).toEqual(['get-users', 'get-new-users', 'get-conversations', 'get-new-conversations', 'get-conversation']);
+		expect(fns()).toEqual([
+			'get-users',
+			'get-new-users',
+			'get-conversations',
+			'get-new-conversations',
+			'get-conversation',
+		]);
 	});
 
 	it('finds what happened since, oldest first, once: a user, a conversation, its messages, its closing; a repeated poll emits nothing', async () => {
 		const first = await pollBoard();
-		const userId = String(await call('add-user', { first_name: 'Nia', last_name: 'New', email: 'nia@example.com' }));
-		const started = board.supportBoard!.visitor.start({ message: 'Hi, my order is late', email: 'nia@example.com' });
+		const userId = String(
+			await call('add-user', { first_name: 'Nia', last_name: 'New', email: 'nia@example.com' }),
+		);
+		const started = board.supportBoard!.visitor.start({
+			message: 'Hi, my order is late',
+			email: 'nia@example.com',
+		});
 		const { conversation } = await started;
 		const conversationId = String(conversation.id);
-		await call('send-message', { user_id: -1, conversation_id: conversationId, message: 'Sorry, looking into it' });
+		await call('send-message', {
+			user_id: -1,
+			conversation_id: conversationId,
+			message: 'Sorry, looking into it',
+		});
 		await call('update-conversation-status', { conversation_id: conversationId, status_code: 3 });
 		board.clearLog();
 
 		const second = await pollBoard(first.staticData, { options: { ignoreOwnMessages: false } });
 		const events = json(second);
-		expect(events.map((e) => e.event)).toEqual(['userCreated', 'conversationCreated', 'messageCreated', 'messageCreated', 'conversationClosed']);
-		expect(events[0]).toMatchObject({ userId, eventKey: `userCreated:${userId}`, eventSource: 'poll get-new-users' });
-		expect(events[1]).toMatchObject({ conversationId, eventKey: `conversationCreated:${conversationId}` });
-		expect(events[2]).toMatchObject({ conversationId, userId, data: expect.objectContaining({ message: 'Hi, my order is late' }) });
+		expect(events.map((e) => e.event)).toEqual([
+			'userCreated',
+			'conversationCreated',
+			'messageCreated',
+			'messageCreated',
+			'conversationClosed',
+		]);
+		expect(events[0]).toMatchObject({
+			userId,
+			eventKey: `userCreated:${userId}`,
+			eventSource: 'poll get-new-users',
+		});
+		expect(events[1]).toMatchObject({
+			conversationId,
+			eventKey: `conversationCreated:${conversationId}`,
+		});
+		expect(events[2]).toMatchObject({
+			conversationId,
+			userId,
+			data: expect.objectContaining({ message: 'Hi, my order is late' }),
+		});
 		expect(events[3].data).toMatchObject({ message: 'Sorry, looking into it' });
 		expect(events[4].eventKey).toMatch(new RegExp(`^conversationClosed:${conversationId}@\\d+$`));
 		// One request for users, one for the conversations with new messages, one for that conversation's messages.
 		expect(fns()).toEqual(['get-new-users', 'get-new-conversations', 'get-new-messages']);
 		// By default (Ignore Own Messages on, as in the webhook trigger) the agent's reply is the workflow's own.
-		expect(json(await pollBoard(first.staticData)).map((e) => e.event)).toEqual(['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed']);
+		expect(json(await pollBoard(first.staticData)).map((e) => e.event)).toEqual([
+			'userCreated',
+			'conversationCreated',
+			'messageCreated',
+			'conversationClosed',
+		]);
 
 		expect((await pollBoard(second.staticData)).items).toBeNull();
 
@@ -202,14 +300,25 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 
 	it('New Conversation alone reads no messages: each row carries its latest message id', async () => {
 		const first = await pollBoard(undefined, { events: ['conversationCreated'] });
-		const { conversation } = await board.supportBoard!.visitor.start({ message: 'Only the conversation matters', email: 'only@example.com' });
-		await call('send-message', { user_id: -1, conversation_id: String(conversation.id), message: 'A reply' });
+		const { conversation } = await board.supportBoard!.visitor.start({
+			message: 'Only the conversation matters',
+			email: 'only@example.com',
+		});
+		await call('send-message', {
+			user_id: -1,
+			conversation_id: String(conversation.id),
+			message: 'A reply',
+		});
 		board.clearLog();
 		const second = await pollBoard(first.staticData, { events: ['conversationCreated'] });
-		expect(json(second).map((e) => [e.event, e.conversationId])).toEqual([['conversationCreated', String(conversation.id)]]);
+		expect(json(second).map((e) => [e.event, e.conversationId])).toEqual([
+			['conversationCreated', String(conversation.id)],
+		]);
 		expect(fns()).toEqual(['get-new-conversations']);
 		board.clearLog();
-		expect((await pollBoard(second.staticData, { events: ['conversationCreated'] })).items).toBeNull();
+		expect(
+			(await pollBoard(second.staticData, { events: ['conversationCreated'] })).items,
+		).toBeNull();
 		expect(board.requests.map((r) => r.function)).toEqual(['get-new-conversations']);
 	});
 
@@ -222,7 +331,8 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 
 	it('an error moves nothing; a poll over Max Requests per Poll fails whole, and the next finds it all', async () => {
 		const first = await pollBoard();
-		for (const id of ['1', '2', '3']) await call('send-message', { user_id: -1, conversation_id: id, message: `Reply ${id}` });
+		for (const id of ['1', '2', '3'])
+			await call('send-message', { user_id: -1, conversation_id: id, message: `Reply ${id}` });
 		board.fault({ path: 'get-new-conversations', kind: '500', times: 10 });
 		const failed = await pollBoard(first.staticData, { options: { maxAttempts: 1 } });
 		expect(failed.error?.message).toMatch(/get-new-conversations/);
@@ -233,14 +343,25 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 		expect(bounded.error?.message).toMatch(/needs more than 4 requests/);
 		expect(bounded.staticData).toEqual(first.staticData);
 		const next = await pollBoard(first.staticData, { options: { ignoreOwnMessages: false } });
-		expect(json(next).map((e) => (e.data as IDataObject).message)).toEqual(['Reply 1', 'Reply 2', 'Reply 3']);
+		expect(json(next).map((e) => (e.data as IDataObject).message)).toEqual([
+			'Reply 1',
+			'Reply 2',
+			'Reply 3',
+		]);
 	});
 
 	it('Fetch Test Event shows the newest of each kind and keeps no state', async () => {
 		const result = await pollBoard({}, { mode: 'manual' });
 		const kinds = json(result).map((e) => e.event);
 		// The seed has an archived conversation too: one of each kind at most.
-		expect(kinds).toEqual(expect.arrayContaining(['userCreated', 'conversationCreated', 'messageCreated', 'conversationClosed']));
+		expect(kinds).toEqual(
+			expect.arrayContaining([
+				'userCreated',
+				'conversationCreated',
+				'messageCreated',
+				'conversationClosed',
+			]),
+		);
 		expect(new Set(kinds).size).toBe(kinds.length);
 		expect(result.staticData).toEqual({});
 	});
@@ -250,7 +371,13 @@ describe('REST: a growing Watermark Field', () => {
 	// One page each poll, in place of the sandbox's users (which have no such field).
 	const serve = (records: IDataObject[]) => {
 		sandbox.clearFaults();
-		sandbox.fault({ method: 'GET', path: '/users', kind: 'raw', contentType: 'application/json', body: JSON.stringify({ data: records }) });
+		sandbox.fault({
+			method: 'GET',
+			path: '/users',
+			kind: 'raw',
+			contentType: 'application/json',
+			body: JSON.stringify({ data: records }),
+		});
 	};
 	const options = { watermarkField: 'seq', paginationStyle: 'none' };
 
@@ -258,7 +385,12 @@ describe('REST: a growing Watermark Field', () => {
 		serve([{ id: 'u0', seq: 0.5 }]);
 		const first = await poll(['userCreated'], undefined, { options });
 		expect(first.error).toBeUndefined();
-		serve([{ id: 'u0', seq: 0.5 }, { id: 'u10', seq: 10 }, { id: 'u15', seq: 1.5 }, { id: 'u2', seq: 2 }]);
+		serve([
+			{ id: 'u0', seq: 0.5 },
+			{ id: 'u10', seq: 10 },
+			{ id: 'u15', seq: 1.5 },
+			{ id: 'u2', seq: 2 },
+		]);
 		const second = await poll(['userCreated'], first.staticData, { options });
 		expect(json(second).map((item) => (item.data as IDataObject).id)).toEqual(['u15', 'u2', 'u10']);
 	});

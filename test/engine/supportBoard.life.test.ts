@@ -23,11 +23,19 @@ beforeAll(async () => {
 });
 afterAll(async () => await board.close());
 
-const credentials = (data: IDataObject = board.credentials as unknown as IDataObject) => ({ types: [new SupportChatApi()], data: { supportChatApi: data } });
+const credentials = (data: IDataObject = board.credentials as unknown as IDataObject) => ({
+	types: [new SupportChatApi()],
+	data: { supportChatApi: data },
+});
 
 async function run(parameters: INodeParameters, data?: IDataObject) {
 	const result = await runNode({
-		node: { name: 'Support Chat', type: ACTION_TYPE, parameters: { resource: 'conversation', ...parameters }, onError: 'continueRegularOutput' },
+		node: {
+			name: 'Support Chat',
+			type: ACTION_TYPE,
+			parameters: { resource: 'conversation', ...parameters },
+			onError: 'continueRegularOutput',
+		},
 		nodeTypes: { [ACTION_TYPE]: new SupportChat() },
 		credentials: credentials(data),
 	});
@@ -37,26 +45,55 @@ async function run(parameters: INodeParameters, data?: IDataObject) {
 let serial = 0;
 /** A new user's new conversation, made through the Web API. */
 async function conversation(): Promise<string> {
-	const userId = await board.addUser('Life', `Test${++serial}`, `life.${Date.now()}.${serial}@example.com`);
-	const made = (await board.call('new-conversation', { user_id: userId, title: 'life' })) as { details: { id: string } };
+	const userId = await board.addUser(
+		'Life',
+		`Test${++serial}`,
+		`life.${Date.now()}.${serial}@example.com`,
+	);
+	const made = (await board.call('new-conversation', { user_id: userId, title: 'life' })) as {
+		details: { id: string };
+	};
 	return String(made.details.id);
 }
-const details = async (id: string) => ((await board.call('get-conversation', { conversation_id: id })) as { details: IDataObject }).details;
-const notes = async (id: string) => (await board.call('get-notes', { conversation_id: id })) as IDataObject[];
+const details = async (id: string) =>
+	((await board.call('get-conversation', { conversation_id: id })) as { details: IDataObject })
+		.details;
+const notes = async (id: string) =>
+	(await board.call('get-notes', { conversation_id: id })) as IDataObject[];
 
 describe(`notes (${onTestbed ? 'test bed' : 'sandbox'})`, () => {
 	it('Add Note writes as the admin by default, Get Notes lists it, Delete Note removes it', async () => {
 		const id = await conversation();
-		const [added] = await run({ operation: 'addNote', conversationId: byId(id), note: 'Called the customer back' });
-		expect(added).toMatchObject({ conversation_id: id, user_id: board.staff.adminId, message: 'Called the customer back' });
+		const [added] = await run({
+			operation: 'addNote',
+			conversationId: byId(id),
+			note: 'Called the customer back',
+		});
+		expect(added).toMatchObject({
+			conversation_id: id,
+			user_id: board.staff.adminId,
+			message: 'Called the customer back',
+		});
 		expect(typeof added.id).toBe('number');
 		expect(added.name).toMatch(/\S/);
-		expect(await notes(id)).toEqual([expect.objectContaining({ id: added.id, user_id: board.staff.adminId, message: 'Called the customer back' })]);
+		expect(await notes(id)).toEqual([
+			expect.objectContaining({
+				id: added.id,
+				user_id: board.staff.adminId,
+				message: 'Called the customer back',
+			}),
+		]);
 
 		const listed = await run({ operation: 'getNotes', conversationId: byId(id) });
-		expect(listed).toEqual([expect.objectContaining({ id: added.id, conversation_id: id, name: added.name })]);
+		expect(listed).toEqual([
+			expect.objectContaining({ id: added.id, conversation_id: id, name: added.name }),
+		]);
 
-		const [deleted] = await run({ operation: 'deleteNote', conversationId: byId(id), noteId: String(added.id) });
+		const [deleted] = await run({
+			operation: 'deleteNote',
+			conversationId: byId(id),
+			noteId: String(added.id),
+		});
 		expect(deleted).toEqual({ conversation_id: id, note_id: String(added.id), deleted: true });
 		expect(await notes(id)).toEqual([]);
 		expect(await run({ operation: 'getNotes', conversationId: byId(id) })).toEqual([]);
@@ -64,16 +101,29 @@ describe(`notes (${onTestbed ? 'test bed' : 'sandbox'})`, () => {
 
 	it('Add Note takes another author and name', async () => {
 		const id = await conversation();
-		const [added] = await run({ operation: 'addNote', conversationId: byId(id), note: 'n', additionalFields: { authorId: board.staff.adminId, authorName: 'Night shift' } });
+		const [added] = await run({
+			operation: 'addNote',
+			conversationId: byId(id),
+			note: 'n',
+			additionalFields: { authorId: board.staff.adminId, authorName: 'Night shift' },
+		});
 		expect(added).toMatchObject({ user_id: board.staff.adminId, name: 'Night shift' });
 	});
 
 	it('Add Note to a conversation the product does not have fails before writing; Delete Note of a missing note says so', async () => {
-		const [missing] = await run({ operation: 'addNote', conversationId: byId('987654321'), note: 'orphan' });
+		const [missing] = await run({
+			operation: 'addNote',
+			conversationId: byId('987654321'),
+			note: 'orphan',
+		});
 		expect(missing.error).toBe('Support Board has no conversation with ID 987654321');
 		expect(await notes('987654321')).toEqual([]);
 		const id = await conversation();
-		const [gone] = await run({ operation: 'deleteNote', conversationId: byId(id), noteId: '424242' });
+		const [gone] = await run({
+			operation: 'deleteNote',
+			conversationId: byId(id),
+			noteId: '424242',
+		});
 		expect(gone.error).toBe(`Support Board has no note 424242 in conversation ${id}`);
 	});
 });
@@ -81,7 +131,11 @@ describe(`notes (${onTestbed ? 'test bed' : 'sandbox'})`, () => {
 describe('department, status, assignee', () => {
 	it('Update Department moves the conversation, and -1 takes it out', async () => {
 		const id = await conversation();
-		const [moved] = await run({ operation: 'updateDepartment', conversationId: byId(id), department: byId('3') });
+		const [moved] = await run({
+			operation: 'updateDepartment',
+			conversationId: byId(id),
+			department: byId('3'),
+		});
 		expect(moved).toEqual({ id, department: '3' });
 		expect((await details(id)).department).toBe('3');
 		await run({ operation: 'updateDepartment', conversationId: byId(id), department: byId('-1') });
@@ -104,7 +158,11 @@ describe('department, status, assignee', () => {
 		await board.archive(id);
 		await run({ operation: 'updateStatus', conversationId: byId(id), status: 'active' });
 		expect((await details(id)).status_code).toBe('0');
-		const [missing] = await run({ operation: 'updateStatus', conversationId: byId('987654321'), status: 'pending' });
+		const [missing] = await run({
+			operation: 'updateStatus',
+			conversationId: byId('987654321'),
+			status: 'pending',
+		});
 		expect(missing.error).toBe('Support Board has no conversation with ID 987654321');
 	});
 
@@ -126,13 +184,21 @@ describe('department, status, assignee', () => {
 		const admin = found.results.find((r) => r.value === board.staff.adminId);
 		expect(admin?.name).toMatch(/\(admin\)$/);
 		const id = await conversation();
-		await run({ operation: 'assign', conversationId: byId(id), assignee: { __rl: true, mode: 'list', value: board.staff.adminId } });
+		await run({
+			operation: 'assign',
+			conversationId: byId(id),
+			assignee: { __rl: true, mode: 'list', value: board.staff.adminId },
+		});
 		expect((await details(id)).agent_id).toBe(board.staff.adminId);
 	});
 
 	it('Assign still runs a workflow saved with the assignee as a plain string', async () => {
 		const id = await conversation();
-		const [done] = await run({ operation: 'assign', conversationId: byId(id), assignee: board.staff.adminId });
+		const [done] = await run({
+			operation: 'assign',
+			conversationId: byId(id),
+			assignee: board.staff.adminId,
+		});
 		expect(done.error).toBeUndefined();
 		expect((await details(id)).agent_id).toBe(board.staff.adminId);
 	});
@@ -140,12 +206,16 @@ describe('department, status, assignee', () => {
 	it('the Department picker says when the product has none (the test bed has none)', async () => {
 		const answer = await board.call('get-departments');
 		const pick = callMethod({
-			node: { type: ACTION_TYPE, parameters: { resource: 'conversation', operation: 'updateDepartment' } },
+			node: {
+				type: ACTION_TYPE,
+				parameters: { resource: 'conversation', operation: 'updateDepartment' },
+			},
 			nodeType: new SupportChat(),
 			credentials: credentials(),
 			call: async (ctx) => await new SupportChat().methods.listSearch.searchDepartments.call(ctx),
 		});
-		if (Array.isArray(answer) && answer.length === 0) await expect(pick).rejects.toThrow('Support Board has no departments');
+		if (Array.isArray(answer) && answer.length === 0)
+			await expect(pick).rejects.toThrow('Support Board has no departments');
 		else expect((await pick).results.length).toBeGreaterThan(0);
 	});
 });
@@ -155,7 +225,9 @@ describe('Update Tags', () => {
 		const id = await conversation();
 		const [failed] = await run({ operation: 'updateTags', conversationId: byId(id), tags: 'vip' });
 		expect(failed).toMatchObject({ httpCode: '404' });
-		expect(`${String(failed.error)} ${String(failed.description)}`).toContain('Support Board 3.8.9 or later');
+		expect(`${String(failed.error)} ${String(failed.description)}`).toContain(
+			'Support Board 3.8.9 or later',
+		);
 	});
 });
 
@@ -167,33 +239,69 @@ describe('the sandbox as 3.8.9, with departments', () => {
 			api: 'support-board',
 			token: TOKEN,
 			seed: { users: 2, conversations: 0 },
-			supportBoard: { version: '3.8.9', departments: [{ id: 2, name: 'Sales' }, { id: 5, name: 'Billing' }] },
+			supportBoard: {
+				version: '3.8.9',
+				departments: [
+					{ id: 2, name: 'Sales' },
+					{ id: 5, name: 'Billing' },
+				],
+			},
 		});
 	});
 	afterAll(async () => await sandbox.close());
-	const data = () => ({ api: 'supportBoard', baseUrl: sandbox.supportBoard!.installUrl, apiToken: TOKEN });
+	const data = () => ({
+		api: 'supportBoard',
+		baseUrl: sandbox.supportBoard!.installUrl,
+		apiToken: TOKEN,
+	});
 	const call = async (fn: string, args: IDataObject) => {
-		const res = await fetch(sandbox.supportBoard!.apiUrl, { method: 'POST', body: JSON.stringify({ function: fn, token: TOKEN, ...args }) });
+		const res = await fetch(sandbox.supportBoard!.apiUrl, {
+			method: 'POST',
+			body: JSON.stringify({ function: fn, token: TOKEN, ...args }),
+		});
 		return ((await res.json()) as { response: unknown }).response;
 	};
 
 	it('Update Tags adds to the tags, or replaces them', async () => {
-		const made = (await call('new-conversation', { user_id: 1, tags: 'old' })) as { details: { id: string } };
+		const made = (await call('new-conversation', { user_id: 1, tags: 'old' })) as {
+			details: { id: string };
+		};
 		const id = made.details.id;
-		const [added] = await run({ operation: 'updateTags', conversationId: byId(id), tags: 'vip, billing' }, data());
+		const [added] = await run(
+			{ operation: 'updateTags', conversationId: byId(id), tags: 'vip, billing' },
+			data(),
+		);
 		expect(added).toEqual({ id, tags: ['vip', 'billing'], mode: 'add' });
-		expect(sandbox.requests.at(-1)?.body).toMatchObject({ function: 'update-tags', conversation_id: id, tags: ['vip', 'billing'], add: true });
-		expect(((await call('get-conversation', { conversation_id: id })) as { details: IDataObject }).details.tags).toEqual(['vip', 'billing', 'old']);
-		await run({ operation: 'updateTags', conversationId: byId(id), tags: 'solo', tagsMode: 'replace' }, data());
-		expect(((await call('get-conversation', { conversation_id: id })) as { details: IDataObject }).details.tags).toEqual(['solo']);
+		expect(sandbox.requests.at(-1)?.body).toMatchObject({
+			function: 'update-tags',
+			conversation_id: id,
+			tags: ['vip', 'billing'],
+			add: true,
+		});
+		expect(
+			((await call('get-conversation', { conversation_id: id })) as { details: IDataObject })
+				.details.tags,
+		).toEqual(['vip', 'billing', 'old']);
+		await run(
+			{ operation: 'updateTags', conversationId: byId(id), tags: 'solo', tagsMode: 'replace' },
+			data(),
+		);
+		expect(
+			((await call('get-conversation', { conversation_id: id })) as { details: IDataObject })
+				.details.tags,
+		).toEqual(['solo']);
 	});
 
 	it('the Department picker lists the departments by name', async () => {
 		const found = await callMethod({
-			node: { type: ACTION_TYPE, parameters: { resource: 'conversation', operation: 'updateDepartment' } },
+			node: {
+				type: ACTION_TYPE,
+				parameters: { resource: 'conversation', operation: 'updateDepartment' },
+			},
 			nodeType: new SupportChat(),
 			credentials: credentials(data()),
-			call: async (ctx) => await new SupportChat().methods.listSearch.searchDepartments.call(ctx, 'bill'),
+			call: async (ctx) =>
+				await new SupportChat().methods.listSearch.searchDepartments.call(ctx, 'bill'),
 		});
 		expect(found.results).toEqual([{ name: 'Billing', value: '5' }]);
 	});
@@ -215,7 +323,11 @@ describe('REST mode refuses before any request, naming Support Board', () => {
 		[{ operation: 'updateTags', tags: 'vip' }, 'update-tags'],
 	])('%o', async (parameters, fn) => {
 		rest.reset();
-		const result = await runAction(rest, { resource: 'conversation', conversationId: byId('1'), ...parameters } as INodeParameters, { continueOnFail: true });
+		const result = await runAction(
+			rest,
+			{ resource: 'conversation', conversationId: byId('1'), ...parameters } as INodeParameters,
+			{ continueOnFail: true },
+		);
 		const [item] = jsonOf(result);
 		expect(item.error).toBe(expect.any(String) && item.error);
 		expect(String(item.error)).toContain(`only in Support Board's Web API (${fn})`);

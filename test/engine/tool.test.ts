@@ -19,7 +19,14 @@ import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../helpers/engine';
-import { ACTION_TYPE, byId, credentialsFor, jsonOf, runAction, TOKEN } from '../helpers/supportChat';
+import {
+	ACTION_TYPE,
+	byId,
+	credentialsFor,
+	jsonOf,
+	runAction,
+	TOKEN,
+} from '../helpers/supportChat';
 
 const TOOL_TYPE = `${ACTION_TYPE}Tool`;
 const node = new SupportChat();
@@ -29,8 +36,23 @@ tool.description = { ...node.description, name: 'supportChatTool' };
 
 /** The parameters n8n resolves for a tool node saved with only these (defaults filled in, as at run time). */
 function toolParameters(saved: INodeParameters, type: INodeType = tool): INodeParameters {
-	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: saved } as INode;
-	return NodeHelpers.getNodeParameters(type.description.properties, saved, true, false, toolNode, type.description) ?? {};
+	const toolNode = {
+		name: 'Tool',
+		type: TOOL_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: saved,
+	} as INode;
+	return (
+		NodeHelpers.getNodeParameters(
+			type.description.properties,
+			saved,
+			true,
+			false,
+			toolNode,
+			type.description,
+		) ?? {}
+	);
 }
 
 /** The arguments the model is offered: n8n's create-node-as-tool collects the `$fromAI` calls so. */
@@ -43,24 +65,35 @@ function modelArguments(saved: INodeParameters): Record<string, Omit<FromAIArgum
 /** What the model is told about each input it fills: the text n8n hands it with each `$fromAI` argument. */
 const TOLD = {
 	userId: 'ID of the user, as in the id field of a Support Chat user record',
-	conversationId: 'ID of the conversation, as in the id field of a Support Chat conversation record',
+	conversationId:
+		'ID of the conversation, as in the id field of a Support Chat conversation record',
 	assignee: 'ID of the support agent (or team) to assign the conversation to',
 	message: 'Text of the message to send into the conversation, as the support agent',
 	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
-	findValue: 'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
+	findValue:
+		'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
 	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
-	conversationSearch: 'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	conversationSearch:
+		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
 } as const;
 
 /** The defaults by which the model fills an input, in the node's description (a resource locator's value included). */
 function fromAiDefaults(): string[] {
 	return node.description.properties
-		.map(({ default: value }) => (typeof value === 'object' && value !== null && 'value' in value ? value.value : value))
+		.map(({ default: value }) =>
+			typeof value === 'object' && value !== null && 'value' in value ? value.value : value,
+		)
 		.filter((value): value is string => typeof value === 'string' && value.includes('$fromAI('));
 }
 
 function toolDescription(saved: INodeParameters): string {
-	const toolNode = { name: 'Tool', type: TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: toolParameters(saved) } as INode;
+	const toolNode = {
+		name: 'Tool',
+		type: TOOL_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: toolParameters(saved),
+	} as INode;
 	return NodeHelpers.getToolDescriptionForNode(toolNode, tool);
 }
 
@@ -75,29 +108,77 @@ describe('what the model is offered', () => {
 		[{ resource: 'user', operation: 'get' }, 'Get a user by ID in Support Chat', ['userId']],
 		[{ resource: 'user', operation: 'update' }, 'Update a user by ID in Support Chat', ['userId']],
 		[{ resource: 'user', operation: 'delete' }, 'Delete a user by ID in Support Chat', ['userId']],
-		[{ resource: 'conversation', operation: 'get' }, 'Get a conversation by ID in Support Chat', ['conversationId']],
-		[{ resource: 'conversation', operation: 'assign' }, 'Assign a conversation to an agent in Support Chat', ['conversationId', 'assignee']],
-		[{ resource: 'conversation', operation: 'close' }, 'Close a conversation in Support Chat', ['conversationId']],
-		[{ resource: 'message', operation: 'send' }, 'Send a message to a conversation in Support Chat', ['conversationId', 'message']],
-		[{ resource: 'tag', operation: 'add' }, 'Add a tag to a user in Support Chat', ['userId', 'tag']],
-		[{ resource: 'conversation', operation: 'getAll' }, 'Get many conversations in Support Chat', []],
+		[
+			{ resource: 'conversation', operation: 'get' },
+			'Get a conversation by ID in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'conversation', operation: 'assign' },
+			'Assign a conversation to an agent in Support Chat',
+			['conversationId', 'assignee'],
+		],
+		[
+			{ resource: 'conversation', operation: 'close' },
+			'Close a conversation in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'message', operation: 'send' },
+			'Send a message to a conversation in Support Chat',
+			['conversationId', 'message'],
+		],
+		[
+			{ resource: 'tag', operation: 'add' },
+			'Add a tag to a user in Support Chat',
+			['userId', 'tag'],
+		],
+		[
+			{ resource: 'conversation', operation: 'getAll' },
+			'Get many conversations in Support Chat',
+			[],
+		],
 		[{ resource: 'user', operation: 'create' }, 'Create a user in Support Chat', []],
-		[{ resource: 'message', operation: 'getAll' }, 'Get many messages of a conversation to read its history in Support Chat', ['conversationId']],
-		[{ resource: 'user', operation: 'find' }, 'Find a user by email or phone in Support Chat', ['findValue']],
+		[
+			{ resource: 'message', operation: 'getAll' },
+			'Get many messages of a conversation to read its history in Support Chat',
+			['conversationId'],
+		],
+		[
+			{ resource: 'user', operation: 'find' },
+			'Find a user by email or phone in Support Chat',
+			['findValue'],
+		],
 		[{ resource: 'user', operation: 'search' }, 'Search users in Support Chat', ['userSearch']],
-		[{ resource: 'user', operation: 'getConversations' }, 'Get conversations of a user in Support Chat', ['userId']],
-		[{ resource: 'conversation', operation: 'search' }, 'Search conversations in Support Chat', ['conversationSearch']],
+		[
+			{ resource: 'user', operation: 'getConversations' },
+			'Get conversations of a user in Support Chat',
+			['userId'],
+		],
+		[
+			{ resource: 'conversation', operation: 'search' },
+			'Search conversations in Support Chat',
+			['conversationSearch'],
+		],
 	])('%o: described as “%s”, the model fills %o', (saved, description, keys) => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);
 		expect(Object.keys(offered).sort()).toEqual([...keys].sort());
 		for (const key of keys as Array<keyof typeof TOLD>) {
-			expect(offered[key]).toEqual({ type: 'string', description: TOLD[key], defaultValue: undefined });
+			expect(offered[key]).toEqual({
+				type: 'string',
+				description: TOLD[key],
+				defaultValue: undefined,
+			});
 		}
 	});
 
 	it('tells the model what each input is', () => {
-		const told = { ...modelArguments({ resource: 'conversation', operation: 'assign' }), ...modelArguments({ resource: 'tag', operation: 'add' }), ...modelArguments({ resource: 'message', operation: 'send' }) };
+		const told = {
+			...modelArguments({ resource: 'conversation', operation: 'assign' }),
+			...modelArguments({ resource: 'tag', operation: 'add' }),
+			...modelArguments({ resource: 'message', operation: 'send' }),
+		};
 		expect(told.userId.description).toMatch(/^ID of the user/);
 		expect(told.conversationId.description).toMatch(/^ID of the conversation/);
 		expect(told.assignee.description).toMatch(/^ID of the support agent/);
@@ -115,10 +196,19 @@ describe('what the model is offered', () => {
 			{ resource: 'tag', operation: 'add' },
 			true,
 			false,
-			{ name: 'Node', type: ACTION_TYPE, typeVersion: 1, position: [0, 0], parameters: {} } as INode,
+			{
+				name: 'Node',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			} as INode,
 			node.description,
 		);
-		expect(parameters).toMatchObject({ userId: { mode: 'list', value: '' }, tag: { mode: 'list', value: '' } });
+		expect(parameters).toMatchObject({
+			userId: { mode: 'list', value: '' },
+			tag: { mode: 'list', value: '' },
+		});
 		const collected: FromAIArgument[] = [];
 		traverseNodeParameters(parameters ?? {}, collected);
 		expect(collected).toEqual([]);
@@ -157,19 +247,32 @@ describe('a failed call, as the model gets it', () => {
 		// The model may call without a value; n8n does not check a value an expression gives.
 		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('={{ "" }}') });
 		expect(jsonOf(run)).toEqual([
-			{ error: 'The user ID is empty. Give the user ID, or map it from an earlier node with an expression.' },
+			{
+				error:
+					'The user ID is empty. Give the user ID, or map it from an earlier node with an expression.',
+			},
 		]);
 		expect(sandbox.requests).toEqual([]);
 	});
 
 	it('answers the model whatever On Error shows: the editor shows Stop Workflow when it was never set', async () => {
-		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing') }, { onError: 'stopWorkflow' });
+		const run = await runTool(
+			{ resource: 'user', operation: 'get', userId: byId('u_missing') },
+			{ onError: 'stopWorkflow' },
+		);
 		expect(run.status).toBe('success');
-		expect(jsonOf(run)).toEqual([{ error: expect.stringContaining('The user was not found. Check the ID') }]);
+		expect(jsonOf(run)).toEqual([
+			{ error: expect.stringContaining('The user was not found. Check the ID') },
+		]);
 	});
 
-	it('stops the run when the tool\'s On Failed Call is Stop the Run', async () => {
-		const run = await runTool({ resource: 'user', operation: 'get', userId: byId('u_missing'), onFailedCall: 'stopRun' });
+	it("stops the run when the tool's On Failed Call is Stop the Run", async () => {
+		const run = await runTool({
+			resource: 'user',
+			operation: 'get',
+			userId: byId('u_missing'),
+			onFailedCall: 'stopRun',
+		});
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',
@@ -178,12 +281,17 @@ describe('a failed call, as the model gets it', () => {
 	});
 
 	it('is unchanged in a workflow: the editor’s error with its hint apart', async () => {
-		const run = await runAction(sandbox, { resource: 'user', operation: 'get', userId: byId('u_missing') });
+		const run = await runAction(sandbox, {
+			resource: 'user',
+			operation: 'get',
+			userId: byId('u_missing'),
+		});
 		expect(run.status).toBe('error');
 		expect(run.error('Support Chat')).toMatchObject({
 			name: 'NodeApiError',
 			message: 'The service answered GET /users/u_missing with 404: User u_missing not found',
-			description: 'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
+			description:
+				'The user was not found. Check the ID, and that the Base URL in the credentials points at your service.',
 		});
 	});
 

@@ -20,7 +20,13 @@ const SECRET = `whsec_${Buffer.from('concurrency test signing key, 32b').toStrin
 const trigger = new SupportChatTrigger();
 const credentials = {
 	types: [new SupportChatApi()],
-	data: { supportChatApi: { baseUrl: 'http://127.0.0.1:1', apiToken: 'token-not-used', webhookSecret: SECRET } },
+	data: {
+		supportChatApi: {
+			baseUrl: 'http://127.0.0.1:1',
+			apiToken: 'token-not-used',
+			webhookSecret: SECRET,
+		},
+	},
 };
 
 const node = (parameters: INodeParameters): INode => ({
@@ -53,7 +59,11 @@ function signed(id: string, body: object, now = Date.now()) {
 /** An unsigned delivery that names itself in the body. */
 const unsigned = (eventId: string) => ({
 	headers: { 'content-type': 'application/json' },
-	body: JSON.stringify({ event: 'conversation.created', event_id: eventId, data: { id: `c_${eventId}` } }),
+	body: JSON.stringify({
+		event: 'conversation.created',
+		event_id: eventId,
+		data: { id: `c_${eventId}` },
+	}),
 });
 
 /** The workflow's row in n8n's database: every call loads it when it starts and saves its copy when it ends. */
@@ -62,7 +72,9 @@ class StaticDataStore {
 
 	saves = 0;
 
-	async call(options: Omit<Parameters<typeof callWebhook>[0], 'staticData'>): Promise<WebhookResult> {
+	async call(
+		options: Omit<Parameters<typeof callWebhook>[0], 'staticData'>,
+	): Promise<WebhookResult> {
 		const loaded = this.data;
 		const result = await callWebhook({ ...options, staticData: loaded });
 		// n8n saves static data after production deliveries only, and only when the node changed it.
@@ -74,8 +86,10 @@ class StaticDataStore {
 	}
 }
 
-const started = (results: WebhookResult[]) => results.filter((result) => result.response.workflowData !== undefined);
-const answers = (results: WebhookResult[]) => results.map((result) => JSON.parse(String(result.responseBody)) as IDataObject);
+const started = (results: WebhookResult[]) =>
+	results.filter((result) => result.response.workflowData !== undefined);
+const answers = (results: WebhookResult[]) =>
+	results.map((result) => JSON.parse(String(result.responseBody)) as IDataObject);
 
 /** A small deterministic shuffle, so a failing order can be replayed. */
 function shuffle<T>(list: T[], seed: number): T[] {
@@ -91,7 +105,8 @@ function shuffle<T>(list: T[], seed: number): T[] {
 
 /** Lets other requests in between, as the network does: a call starts after `turns` trips through the event loop. */
 const after = async <T>(turns: number, start: () => Promise<T>): Promise<T> => {
-	for (let turn = 0; turn < turns; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+	for (let turn = 0; turn < turns; turn++)
+		await new Promise<void>((resolve) => setImmediate(resolve));
 	return start();
 };
 
@@ -108,7 +123,10 @@ describe('copies of one delivery in flight together', () => {
 		['unsigned (event_id in the body)', 'none'],
 	])('%s: 20 copies start exactly one run', async (_label, verification) => {
 		const store = new StaticDataStore();
-		const request = verification === 'none' ? unsigned('evt_1') : signed('msg_1', { event: 'conversation.created', data: { id: 'c_1' } });
+		const request =
+			verification === 'none'
+				? unsigned('evt_1')
+				: signed('msg_1', { event: 'conversation.created', data: { id: 'c_1' } });
 
 		const results = await Promise.all(
 			Array.from({ length: 20 }, () =>
@@ -124,17 +142,30 @@ describe('copies of one delivery in flight together', () => {
 
 		expect(started(results)).toHaveLength(1);
 		expect(results.every((result) => result.status === 200)).toBe(true);
-		expect(answers(results).filter((answer) => answer.ignored === 'duplicate delivery')).toHaveLength(19);
+		expect(
+			answers(results).filter((answer) => answer.ignored === 'duplicate delivery'),
+		).toHaveLength(19);
 
 		// And a retry after they all ended.
-		const retry = await store.call({ node: node({ events: ['*'], verification }), nodeType: trigger, credentials, request, workflowId });
+		const retry = await store.call({
+			node: node({ events: ['*'], verification }),
+			nodeType: trigger,
+			credentials,
+			request,
+			workflowId,
+		});
 		expect(started([retry])).toHaveLength(0);
 	});
 
 	it('A and B together, then a retry of A: A ran once, even after a restart of the process', async () => {
 		const store = new StaticDataStore();
 		const send = (id: string) =>
-			store.call({ node: node({ events: ['*'] }), nodeType: trigger, request: unsigned(id), workflowId });
+			store.call({
+				node: node({ events: ['*'] }),
+				nodeType: trigger,
+				request: unsigned(id),
+				workflowId,
+			});
 
 		const first = await Promise.all([send('A'), send('B')]);
 		expect(started(first)).toHaveLength(2);
@@ -148,32 +179,51 @@ describe('copies of one delivery in flight together', () => {
 });
 
 describe('a burst of distinct deliveries with their retries interleaved', () => {
-	it.each([1, 2, 3, 4, 5])('order %i: each delivery runs exactly once; the saved static data remembers them all', async (seed) => {
-		const store = new StaticDataStore();
-		const ids = Array.from({ length: 12 }, (_, index) => `evt_${seed}_${index}`);
-		// Every delivery three times: the original and two retries of a sender that did not hear back.
-		const attempts = shuffle(
-			ids.flatMap((id) => [id, id, id]),
-			seed,
-		);
-		const call = (id: string) =>
-			store.call({ node: node({ events: ['*'], verification: 'standardWebhooks' }), nodeType: trigger, credentials, request: signed(id, { event: 'conversation.created', data: { id } }), workflowId });
+	it.each([1, 2, 3, 4, 5])(
+		'order %i: each delivery runs exactly once; the saved static data remembers them all',
+		async (seed) => {
+			const store = new StaticDataStore();
+			const ids = Array.from({ length: 12 }, (_, index) => `evt_${seed}_${index}`);
+			// Every delivery three times: the original and two retries of a sender that did not hear back.
+			const attempts = shuffle(
+				ids.flatMap((id) => [id, id, id]),
+				seed,
+			);
+			const call = (id: string) =>
+				store.call({
+					node: node({ events: ['*'], verification: 'standardWebhooks' }),
+					nodeType: trigger,
+					credentials,
+					request: signed(id, { event: 'conversation.created', data: { id } }),
+					workflowId,
+				});
 
-		const results = await Promise.all(attempts.map((id, index) => after(index % 4, () => call(id))));
+			const results = await Promise.all(
+				attempts.map((id, index) => after(index % 4, () => call(id))),
+			);
 
-		const runs = started(results).map((result) => result.response.workflowData?.[0][0].json.deliveryId);
-		expect([...runs].sort()).toEqual([...ids].sort());
+			const runs = started(results).map(
+				(result) => result.response.workflowData?.[0][0].json.deliveryId,
+			);
+			expect([...runs].sort()).toEqual([...ids].sort());
 
-		// A restart: the process forgets, the database must not have lost any delivery to a last write.
-		DELIVERY_REGISTRY.clear();
-		const late = await Promise.all(ids.map((id) => call(id)));
-		expect(started(late)).toHaveLength(0);
-	});
+			// A restart: the process forgets, the database must not have lost any delivery to a last write.
+			DELIVERY_REGISTRY.clear();
+			const late = await Promise.all(ids.map((id) => call(id)));
+			expect(started(late)).toHaveLength(0);
+		},
+	);
 });
 
 describe('test URL and production URL', () => {
 	const send = (store: StaticDataStore, mode: 'manual' | 'webhook') =>
-		store.call({ node: node({ events: ['*'] }), nodeType: trigger, request: unsigned('evt_both'), workflowId, mode });
+		store.call({
+			node: node({ events: ['*'] }),
+			nodeType: trigger,
+			request: unsigned('evt_both'),
+			workflowId,
+			mode,
+		});
 
 	it('the same delivery to both URLs at once: each starts its run', async () => {
 		const production = new StaticDataStore();
@@ -203,8 +253,18 @@ describe('two workflows, or two trigger nodes, do not share their memory', () =>
 		const one = new StaticDataStore();
 		const two = new StaticDataStore();
 		const results = await Promise.all([
-			one.call({ node: node({ events: ['*'] }), nodeType: trigger, request: unsigned('evt_shared'), workflowId }),
-			two.call({ node: node({ events: ['*'] }), nodeType: trigger, request: unsigned('evt_shared'), workflowId: `${workflowId}-other` }),
+			one.call({
+				node: node({ events: ['*'] }),
+				nodeType: trigger,
+				request: unsigned('evt_shared'),
+				workflowId,
+			}),
+			two.call({
+				node: node({ events: ['*'] }),
+				nodeType: trigger,
+				request: unsigned('evt_shared'),
+				workflowId: `${workflowId}-other`,
+			}),
 		]);
 		expect(started(results)).toHaveLength(2);
 	});

@@ -16,7 +16,13 @@
  *   resolve to, so a test can check the column mapping against the items it receives.
  */
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 /** n8n 2.41.1's current versions of the core nodes the examples use (read from its n8n-nodes-base). */
 export const CORE_VERSIONS = {
@@ -43,13 +49,20 @@ class FilterStandIn implements INodeType {
 		// The parameters Filter v2 declares; n8n drops undeclared ones when it builds the workflow.
 		properties: [
 			{ displayName: 'Conditions', name: 'conditions', type: 'filter', default: {} },
-			{ displayName: 'Convert Types Where Required', name: 'looseTypeValidation', type: 'boolean', default: false },
+			{
+				displayName: 'Convert Types Where Required',
+				name: 'looseTypeValidation',
+				type: 'boolean',
+				default: false,
+			},
 			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				default: {},
-				options: [{ displayName: 'Ignore Case', name: 'ignoreCase', type: 'boolean', default: true }],
+				options: [
+					{ displayName: 'Ignore Case', name: 'ignoreCase', type: 'boolean', default: true },
+				],
 			},
 		],
 	};
@@ -58,7 +71,9 @@ class FilterStandIn implements INodeType {
 		const kept: INodeExecutionData[] = [];
 		const discarded: INodeExecutionData[] = [];
 		this.getInputData().forEach((item, itemIndex) => {
-			const pass = this.getNodeParameter('conditions', itemIndex, false, { extractValue: true }) as boolean;
+			const pass = this.getNodeParameter('conditions', itemIndex, false, {
+				extractValue: true,
+			}) as boolean;
 			if (item.pairedItem === undefined) item.pairedItem = { item: itemIndex };
 			(pass ? kept : discarded).push(item);
 		});
@@ -89,7 +104,12 @@ class ScheduleTriggerStandIn implements INodeType {
 						displayName: 'Trigger Interval',
 						values: [
 							{ displayName: 'Trigger Interval', name: 'field', type: 'string', default: 'days' },
-							{ displayName: 'Hours Between Triggers', name: 'hoursInterval', type: 'number', default: 1 },
+							{
+								displayName: 'Hours Between Triggers',
+								name: 'hoursInterval',
+								type: 'number',
+								default: 1,
+							},
 						],
 					},
 				],
@@ -121,7 +141,12 @@ class DataTableStandIn implements INodeType {
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				modes: [
-					{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'tableSearch' } },
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'tableSearch' },
+					},
 					{ displayName: 'By Name', name: 'name', type: 'string' },
 					{ displayName: 'ID', name: 'id', type: 'string' },
 				],

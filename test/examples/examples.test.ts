@@ -23,7 +23,13 @@ import path from 'node:path';
 
 import { DirectoryLoader } from 'n8n-core';
 import { NodeHelpers, validateNodeCredentials } from 'n8n-workflow';
-import type { IConnections, IDataObject, INode, INodeParameterResourceLocator, INodeType } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INode,
+	INodeParameterResourceLocator,
+	INodeType,
+} from 'n8n-workflow';
 
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
@@ -80,7 +86,8 @@ function node(workflow: ExampleWorkflow, name: string): INode {
 	return found;
 }
 
-const ours = (workflow: ExampleWorkflow) => workflow.nodes.filter((entry) => OUR_TYPES[entry.type] !== undefined);
+const ours = (workflow: ExampleWorkflow) =>
+	workflow.nodes.filter((entry) => OUR_TYPES[entry.type] !== undefined);
 
 describe('the examples folder', () => {
 	it('holds exactly the documented examples', () => {
@@ -88,7 +95,9 @@ describe('the examples folder', () => {
 	});
 
 	it('gives every trigger its own webhook id, so all examples can be active in one n8n', () => {
-		const ids = FILES.flatMap((file) => load(file).nodes.map((entry) => entry.webhookId)).filter(Boolean);
+		const ids = FILES.flatMap((file) => load(file).nodes.map((entry) => entry.webhookId)).filter(
+			Boolean,
+		);
 		expect(ids.length).toBe(4);
 		expect(new Set(ids).size).toBe(ids.length);
 	});
@@ -101,7 +110,13 @@ describe.each(FILES)('%s', (file) => {
 	});
 
 	it('is a workflow as n8n exports it', () => {
-		expect(Object.keys(workflow).sort()).toEqual(['connections', 'name', 'nodes', 'pinData', 'settings']);
+		expect(Object.keys(workflow).sort()).toEqual([
+			'connections',
+			'name',
+			'nodes',
+			'pinData',
+			'settings',
+		]);
 		expect(workflow.name).toMatch(/^Support Chat: /);
 		expect(workflow.settings).toEqual({ executionOrder: 'v1' });
 		expect(workflow.pinData).toEqual({});
@@ -157,31 +172,67 @@ describe.each(FILES)('%s', (file) => {
 		}
 	});
 
-	it('passes the parameter checks of n8n\'s editor and of its publish step', () => {
+	it("passes the parameter checks of n8n's editor and of its publish step", () => {
 		for (const entry of ours(workflow)) {
 			const { description } = OUR_TYPES[entry.type];
-			const resolved = NodeHelpers.getNodeParameters(description.properties, entry.parameters, true, false, entry, description);
+			const resolved = NodeHelpers.getNodeParameters(
+				description.properties,
+				entry.parameters,
+				true,
+				false,
+				entry,
+				description,
+			);
 			expect(resolved).not.toBeNull();
-			const inEditor = NodeHelpers.getNodeParametersIssues(description.properties, { ...entry, parameters: resolved! }, description);
-			const onPublish = NodeHelpers.getNodeParametersIssues(description.properties, entry, description);
-			expect({ node: entry.name, inEditor, onPublish }).toEqual({ node: entry.name, inEditor: null, onPublish: null });
+			const inEditor = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				{ ...entry, parameters: resolved! },
+				description,
+			);
+			const onPublish = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				entry,
+				description,
+			);
+			expect({ node: entry.name, inEditor, onPublish }).toEqual({
+				node: entry.name,
+				inEditor: null,
+				onPublish: null,
+			});
 		}
 	});
 
 	it('saves our parameters as the editor does: defaults left out, nothing the node does not know', () => {
 		for (const entry of ours(workflow)) {
 			const { description } = OUR_TYPES[entry.type];
-			const saved = NodeHelpers.getNodeParameters(description.properties, entry.parameters, false, false, entry, description);
-			expect({ node: entry.name, parameters: saved }).toEqual({ node: entry.name, parameters: entry.parameters });
+			const saved = NodeHelpers.getNodeParameters(
+				description.properties,
+				entry.parameters,
+				false,
+				false,
+				entry,
+				description,
+			);
+			expect({ node: entry.name, parameters: saved }).toEqual({
+				node: entry.name,
+				parameters: entry.parameters,
+			});
 		}
 	});
 
 	it('gives our nodes the Support Chat credentials where they need them', () => {
 		for (const entry of ours(workflow)) {
-			expect({ node: entry.name, issues: validateNodeCredentials(entry, OUR_TYPES[entry.type]) }).toEqual({ node: entry.name, issues: [] });
-			expect(entry.credentials).toEqual({ supportChatApi: { id: expect.any(String), name: CREDENTIAL_NAME } });
+			expect({
+				node: entry.name,
+				issues: validateNodeCredentials(entry, OUR_TYPES[entry.type]),
+			}).toEqual({ node: entry.name, issues: [] });
+			expect(entry.credentials).toEqual({
+				supportChatApi: { id: expect.any(String), name: CREDENTIAL_NAME },
+			});
 		}
-		for (const entry of workflow.nodes.filter((candidate) => OUR_TYPES[candidate.type] === undefined)) {
+		for (const entry of workflow.nodes.filter(
+			(candidate) => OUR_TYPES[candidate.type] === undefined,
+		)) {
 			expect(entry.credentials).toBeUndefined();
 		}
 	});
@@ -191,7 +242,11 @@ describe.each(FILES)('%s', (file) => {
 			for (const name of ['userId', 'conversationId']) {
 				const value = entry.parameters[name] as INodeParameterResourceLocator | undefined;
 				if (value === undefined) continue;
-				expect(value).toEqual({ __rl: true, mode: 'id', value: expect.stringMatching(/^=\{\{ .+ \}\}$/) });
+				expect(value).toEqual({
+					__rl: true,
+					mode: 'id',
+					value: expect.stringMatching(/^=\{\{ .+ \}\}$/),
+				});
 			}
 		}
 	});
@@ -251,9 +306,16 @@ async function receiver(workflow: ExampleWorkflow, triggerName: string): Promise
 	const pending = new Set<Promise<void>>();
 	let staticData: IDataObject = {};
 
-	async function handle(request: http.IncomingMessage, body: Buffer, response: http.ServerResponse) {
+	async function handle(
+		request: http.IncomingMessage,
+		body: Buffer,
+		response: http.ServerResponse,
+	) {
 		const headers = Object.fromEntries(
-			Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+			Object.entries(request.headers).map(([name, value]) => [
+				name,
+				Array.isArray(value) ? value.join(', ') : String(value),
+			]),
 		);
 		const webhook = await callWebhook({
 			node: trigger,
@@ -263,14 +325,21 @@ async function receiver(workflow: ExampleWorkflow, triggerName: string): Promise
 			request: { method: request.method, headers, body },
 		});
 		staticData = webhook.staticData;
-		const answer = typeof webhook.responseBody === 'string' ? webhook.responseBody : JSON.stringify(webhook.responseBody);
+		const answer =
+			typeof webhook.responseBody === 'string'
+				? webhook.responseBody
+				: JSON.stringify(webhook.responseBody);
 		response.writeHead(webhook.status, { 'content-type': 'application/json' }).end(answer);
 		const delivery: Delivery = { webhook };
 		deliveries.push(delivery);
 		const items = webhook.response.workflowData?.[0];
 		if (items !== undefined) {
 			delivery.run = await runWorkflow({
-				workflow: { nodes: workflow.nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } },
+				workflow: {
+					nodes: workflow.nodes,
+					connections: workflow.connections,
+					settings: { executionOrder: 'v1' },
+				},
 				nodeTypes: engineTypes(),
 				credentials: credentials(),
 				startNode: triggerName,
@@ -312,7 +381,12 @@ afterEach(async () => {
 });
 
 /** Points the sandbox's webhooks at a receiver for `workflow`, as its dashboard would be set up. */
-async function deliverTo(workflow: ExampleWorkflow, triggerName: string, kind: WebhookKind, style: WebhookStyle) {
+async function deliverTo(
+	workflow: ExampleWorkflow,
+	triggerName: string,
+	kind: WebhookKind,
+	style: WebhookStyle,
+) {
 	open = await receiver(workflow, triggerName);
 	sandbox.configureWebhooks({ urls: open.url, kinds: [kind], style, secret: SECRET });
 	return open;
@@ -325,7 +399,10 @@ async function settle(target: Receiver): Promise<void> {
 
 function expectSuccess(run: EngineRun | undefined): EngineRun {
 	expect(run).toBeDefined();
-	expect({ status: run!.status, error: run!.error()?.message }).toEqual({ status: 'success', error: undefined });
+	expect({ status: run!.status, error: run!.error()?.message }).toEqual({
+		status: 'success',
+		error: undefined,
+	});
 	return run!;
 }
 
@@ -334,33 +411,47 @@ const apiCalls = () => sandbox.requests.map((request) => `${request.method} ${re
 describe('lead-escalation.json, end to end', () => {
 	const workflow = load('lead-escalation.json');
 
-	it.each(WEBHOOK_STYLES)('a lead left in the chat is tagged, assigned and answered (%s payloads)', async (style) => {
-		const target = await deliverTo(workflow, 'Lead Captured', 'leadCaptured', style);
-		const { user, conversation } = sandbox.visitor.startConversation({ name: 'Ada Lovelace', message: 'Do you ship to Norway?' });
-		sandbox.clearLog();
+	it.each(WEBHOOK_STYLES)(
+		'a lead left in the chat is tagged, assigned and answered (%s payloads)',
+		async (style) => {
+			const target = await deliverTo(workflow, 'Lead Captured', 'leadCaptured', style);
+			const { user, conversation } = sandbox.visitor.startConversation({
+				name: 'Ada Lovelace',
+				message: 'Do you ship to Norway?',
+			});
+			sandbox.clearLog();
 
-		sandbox.visitor.say(conversation.id, 'Please write to me at ada@example.com');
-		await settle(target);
+			sandbox.visitor.say(conversation.id, 'Please write to me at ada@example.com');
+			await settle(target);
 
-		expect(sandbox.deliveries).toHaveLength(1);
-		expect(sandbox.deliveries[0]).toMatchObject({ kind: 'leadCaptured', status: 200 });
-		expect(JSON.parse(sandbox.deliveries[0].response ?? '')).toEqual({ received: true });
-		const [delivery] = target.deliveries;
-		expect(delivery.webhook.response.workflowData?.[0][0].json).toMatchObject({
-			event: 'leadCaptured',
-			userId: user.id,
-			conversationId: conversation.id,
-		});
+			expect(sandbox.deliveries).toHaveLength(1);
+			expect(sandbox.deliveries[0]).toMatchObject({ kind: 'leadCaptured', status: 200 });
+			expect(JSON.parse(sandbox.deliveries[0].response ?? '')).toEqual({ received: true });
+			const [delivery] = target.deliveries;
+			expect(delivery.webhook.response.workflowData?.[0][0].json).toMatchObject({
+				event: 'leadCaptured',
+				userId: user.id,
+				conversationId: conversation.id,
+			});
 
-		expectSuccess(delivery.run);
-		expect(apiCalls()).toEqual(['POST /tags', `POST /conversations/${conversation.id}/assign`, 'POST /messages']);
-		expect(sandbox.state.users.find((entry) => entry.id === user.id)?.tags).toEqual(['lead']);
-		expect(sandbox.state.conversations.find((entry) => entry.id === conversation.id)?.assignee_id).toBe('7');
-		expect(sandbox.state.messages.filter((entry) => entry.conversation_id === conversation.id).at(-1)).toMatchObject({
-			type: 'agent',
-			message: 'Thanks for leaving your details! One of our sales team will reply here shortly.',
-		});
-	});
+			expectSuccess(delivery.run);
+			expect(apiCalls()).toEqual([
+				'POST /tags',
+				`POST /conversations/${conversation.id}/assign`,
+				'POST /messages',
+			]);
+			expect(sandbox.state.users.find((entry) => entry.id === user.id)?.tags).toEqual(['lead']);
+			expect(
+				sandbox.state.conversations.find((entry) => entry.id === conversation.id)?.assignee_id,
+			).toBe('7');
+			expect(
+				sandbox.state.messages.filter((entry) => entry.conversation_id === conversation.id).at(-1),
+			).toMatchObject({
+				type: 'agent',
+				message: 'Thanks for leaving your details! One of our sales team will reply here shortly.',
+			});
+		},
+	);
 
 	it('a forged delivery is answered 401 and changes nothing', async () => {
 		const target = await deliverTo(workflow, 'Lead Captured', 'leadCaptured', 'dotted');
@@ -372,7 +463,10 @@ describe('lead-escalation.json, end to end', () => {
 		await settle(target);
 
 		expect(sandbox.deliveries[0]).toMatchObject({ status: 401 });
-		expect(JSON.parse(sandbox.deliveries[0].response ?? '')).toEqual({ received: false, error: 'Invalid signature' });
+		expect(JSON.parse(sandbox.deliveries[0].response ?? '')).toEqual({
+			received: false,
+			error: 'Invalid signature',
+		});
 		expect(target.deliveries[0].run).toBeUndefined();
 		expect(apiCalls()).toEqual([]);
 	});
@@ -381,37 +475,46 @@ describe('lead-escalation.json, end to end', () => {
 describe('auto-tag-by-keyword.json, our part (Filter by stand-in)', () => {
 	const workflow = load('auto-tag-by-keyword.json');
 
-	it.each(WEBHOOK_STYLES)('tags the writer by the words of the message, and ignores our own messages (%s payloads)', async (style) => {
-		const target = await deliverTo(workflow, 'New Message', 'messageCreated', style);
-		const started = sandbox.visitor.startConversation({ name: 'Visitor', message: 'Hello' });
-		const userId = started.user.id;
-		const tagsOf = () => sandbox.state.users.find((entry) => entry.id === userId)?.tags;
-		await settle(target);
-		expect(tagsOf()).toEqual([]);
+	it.each(WEBHOOK_STYLES)(
+		'tags the writer by the words of the message, and ignores our own messages (%s payloads)',
+		async (style) => {
+			const target = await deliverTo(workflow, 'New Message', 'messageCreated', style);
+			const started = sandbox.visitor.startConversation({ name: 'Visitor', message: 'Hello' });
+			const userId = started.user.id;
+			const tagsOf = () => sandbox.state.users.find((entry) => entry.id === userId)?.tags;
+			await settle(target);
+			expect(tagsOf()).toEqual([]);
 
-		sandbox.visitor.say(started.conversation.id, 'I was CHARGED twice, where is my Invoice?');
-		await settle(target);
-		expect(tagsOf()).toEqual(['billing']);
+			sandbox.visitor.say(started.conversation.id, 'I was CHARGED twice, where is my Invoice?');
+			await settle(target);
+			expect(tagsOf()).toEqual(['billing']);
 
-		sandbox.visitor.say(started.conversation.id, 'Could I book a demo and get a quote?');
-		await settle(target);
-		expect(tagsOf()).toEqual(['billing', 'sales']);
+			sandbox.visitor.say(started.conversation.id, 'Could I book a demo and get a quote?');
+			await settle(target);
+			expect(tagsOf()).toEqual(['billing', 'sales']);
 
-		// Sent as agent: the workflow's own side. Loop protection leaves it out, though it names a price.
-		await fetch(`${sandbox.baseUrl}/messages`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ conversation_id: started.conversation.id, message: 'Our price list: …', type: 'agent' }),
-		});
-		await settle(target);
-		const last = target.deliveries.at(-1)!;
-		expect(last.webhook.responseBody).toEqual(JSON.stringify({ received: true, ignored: 'own message (sender type agent)' }));
-		expect(last.run).toBeUndefined();
+			// Sent as agent: the workflow's own side. Loop protection leaves it out, though it names a price.
+			await fetch(`${sandbox.baseUrl}/messages`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					conversation_id: started.conversation.id,
+					message: 'Our price list: …',
+					type: 'agent',
+				}),
+			});
+			await settle(target);
+			const last = target.deliveries.at(-1)!;
+			expect(last.webhook.responseBody).toEqual(
+				JSON.stringify({ received: true, ignored: 'own message (sender type agent)' }),
+			);
+			expect(last.run).toBeUndefined();
 
-		for (const { run } of target.deliveries) if (run) expectSuccess(run);
-		expect(target.deliveries.filter(({ run }) => run !== undefined)).toHaveLength(3);
-		expect(apiCalls().filter((call) => call === 'POST /tags')).toHaveLength(2);
-	});
+			for (const { run } of target.deliveries) if (run) expectSuccess(run);
+			expect(target.deliveries.filter(({ run }) => run !== undefined)).toHaveLength(3);
+			expect(apiCalls().filter((call) => call === 'POST /tags')).toHaveLength(2);
+		},
+	);
 });
 
 describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter by stand-in, Support Board)', () => {
@@ -419,7 +522,11 @@ describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter 
 	const part = ['New messages only', 'Reply as the agent'];
 	let board: Sandbox;
 	beforeAll(async () => {
-		board = await startSandbox({ api: 'support-board', token: TOKEN, seed: { users: 3, conversations: 2 } });
+		board = await startSandbox({
+			api: 'support-board',
+			token: TOKEN,
+			seed: { users: 3, conversations: 2 },
+		});
 	});
 	afterAll(async () => await board.close());
 
@@ -431,15 +538,32 @@ describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter 
 
 		const run = expectSuccess(
 			await runWorkflow({
-				workflow: { nodes: workflow.nodes.filter((entry) => part.includes(entry.name)), connections: { [part[0]]: workflow.connections[part[0]] } },
+				workflow: {
+					nodes: workflow.nodes.filter((entry) => part.includes(entry.name)),
+					connections: { [part[0]]: workflow.connections[part[0]] },
+				},
 				nodeTypes: engineTypes(),
 				credentials: credentialsFor(board, { api: 'supportBoard', baseUrl: sb.installUrl }),
 				startNode: part[0],
 				// Items as either trigger gives them after Remove Duplicates.
 				startItems: [
-					{ event: 'userCreated', eventKey: `userCreated:${chat.user.id}`, userId: String(chat.user.id), conversationId: null },
-					{ event: 'conversationCreated', eventKey: `conversationCreated:${conversationId}`, conversationId },
-					{ event: 'messageCreated', eventKey: `messageCreated:${chat.message.id}`, conversationId, messageId: String(chat.message.id) },
+					{
+						event: 'userCreated',
+						eventKey: `userCreated:${chat.user.id}`,
+						userId: String(chat.user.id),
+						conversationId: null,
+					},
+					{
+						event: 'conversationCreated',
+						eventKey: `conversationCreated:${conversationId}`,
+						conversationId,
+					},
+					{
+						event: 'messageCreated',
+						eventKey: `messageCreated:${chat.message.id}`,
+						conversationId,
+						messageId: String(chat.message.id),
+					},
 				],
 				mode: 'trigger',
 			}),
@@ -449,7 +573,12 @@ describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter 
 		expect(run.output(part[1])).toHaveLength(1);
 		expect(board.requests.map((request) => request.function)).toEqual(['send-message']);
 		// -1: the admin whose token it is writes, as Support Board's own agents do.
-		expect(board.requests[0].body).toMatchObject({ function: 'send-message', conversation_id: conversationId, user_id: -1, message: reply });
+		expect(board.requests[0].body).toMatchObject({
+			function: 'send-message',
+			conversation_id: conversationId,
+			user_id: -1,
+			message: reply,
+		});
 		const last = board.state.messages.at(-1) as { user_id?: string; message: string; type: string };
 		expect(last).toMatchObject({ user_id: sb.data.admin.id, message: reply, type: 'agent' });
 	});
@@ -463,10 +592,16 @@ describe('close-idle-conversations.json, our part (Schedule Trigger and Filter b
 		const fresh = await fetch(`${sandbox.baseUrl}/conversations`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ user_id: sandbox.state.users[0].id, status: 'active', message: 'Still there?' }),
+			body: JSON.stringify({
+				user_id: sandbox.state.users[0].id,
+				status: 'active',
+				message: 'Still there?',
+			}),
 		});
 		const freshId = ((await fresh.json()) as { id: string }).id;
-		const idle = sandbox.state.conversations.filter((entry) => entry.status === 'active' && entry.id !== freshId).map((entry) => entry.id);
+		const idle = sandbox.state.conversations
+			.filter((entry) => entry.status === 'active' && entry.id !== freshId)
+			.map((entry) => entry.id);
 		const before = structuredClone(sandbox.state.conversations);
 		expect(idle.length).toBeGreaterThan(1);
 		sandbox.clearLog();
@@ -486,14 +621,20 @@ describe('close-idle-conversations.json, our part (Schedule Trigger and Filter b
 		expect(run.output('Idle for 24 hours', 1).map((item) => item.json.id)).toEqual([freshId]);
 		const pages = apiCalls().filter((call) => call === 'GET /conversations');
 		expect(pages.length).toBeGreaterThan(1);
-		expect(sandbox.requests.every((request) => request.path !== '/conversations' || request.query.status === 'active')).toBe(true);
+		expect(
+			sandbox.requests.every(
+				(request) => request.path !== '/conversations' || request.query.status === 'active',
+			),
+		).toBe(true);
 		expect(apiCalls().slice(pages.length)).toEqual([
 			...idle.map(() => 'POST /messages'),
 			...idle.map((id) => `POST /conversations/${id}/close`),
 		]);
 		for (const id of idle) {
 			expect(sandbox.state.conversations.find((entry) => entry.id === id)?.status).toBe('closed');
-			expect(sandbox.state.messages.filter((entry) => entry.conversation_id === id).at(-1)).toMatchObject({
+			expect(
+				sandbox.state.messages.filter((entry) => entry.conversation_id === id).at(-1),
+			).toMatchObject({
 				type: 'agent',
 				message: expect.stringMatching(/^We are closing this conversation/),
 			});
@@ -506,27 +647,36 @@ describe('close-idle-conversations.json, our part (Schedule Trigger and Filter b
 describe('sync-new-users.json, our part (Filter and Data table by stand-ins)', () => {
 	const workflow = load('sync-new-users.json');
 
-	it.each(WEBHOOK_STYLES)('maps a new user to the row upserted by e-mail (%s payloads)', async (style) => {
-		const target = await deliverTo(workflow, 'New User Created', 'userCreated', style);
+	it.each(WEBHOOK_STYLES)(
+		'maps a new user to the row upserted by e-mail (%s payloads)',
+		async (style) => {
+			const target = await deliverTo(workflow, 'New User Created', 'userCreated', style);
 
-		const { user } = sandbox.visitor.startConversation({
-			name: 'Grace Hopper',
-			email: 'grace@example.com',
-			phone: '+15551234567',
-			message: 'Hello',
-		});
-		await settle(target);
+			const { user } = sandbox.visitor.startConversation({
+				name: 'Grace Hopper',
+				email: 'grace@example.com',
+				phone: '+15551234567',
+				message: 'Hello',
+			});
+			await settle(target);
 
-		const run = expectSuccess(target.deliveries[0]?.run);
-		expect(run.output('Upsert row by email').map((item) => item.json)).toEqual([
-			{
-				operation: 'upsert',
-				row: { user_id: user.id, name: 'Grace Hopper', email: 'grace@example.com', phone: '+15551234567', tags: '' },
-				match: [{ keyName: 'email', condition: 'eq', keyValue: 'grace@example.com' }],
-			},
-		]);
-		expect(apiCalls()).toEqual([`GET /users/${user.id}`]);
-	});
+			const run = expectSuccess(target.deliveries[0]?.run);
+			expect(run.output('Upsert row by email').map((item) => item.json)).toEqual([
+				{
+					operation: 'upsert',
+					row: {
+						user_id: user.id,
+						name: 'Grace Hopper',
+						email: 'grace@example.com',
+						phone: '+15551234567',
+						tags: '',
+					},
+					match: [{ keyName: 'email', condition: 'eq', keyValue: 'grace@example.com' }],
+				},
+			]);
+			expect(apiCalls()).toEqual([`GET /users/${user.id}`]);
+		},
+	);
 
 	it('leaves out a user without an e-mail address, who has nothing to be matched by', async () => {
 		const target = await deliverTo(workflow, 'New User Created', 'userCreated', 'dotted');

@@ -52,7 +52,12 @@ export interface Board {
 	/** `add-user` (type `user`): the new user's id. */
 	addUser(first: string, last: string, email: string): Promise<string>;
 	/** A visitor opens the chat and writes (with an e-mail: as the user who has it, else a new `user`; without: a new `visitor`). */
-	visitorStarts(opts: { email?: string; firstName?: string; lastName?: string; message: string }): Promise<VisitorStarted>;
+	visitorStarts(opts: {
+		email?: string;
+		firstName?: string;
+		lastName?: string;
+		message: string;
+	}): Promise<VisitorStarted>;
 	/** The visitor `userId` writes in their conversation, from the widget: the new message's id. */
 	visitorSays(userId: string, conversationId: string, text: string): Promise<string>;
 	/** The admin answers through the Web API (`send-message` as the token's owner): the new message's id. */
@@ -81,18 +86,25 @@ export class BoardCallError extends Error {
 		readonly status: number,
 		readonly body: unknown,
 	) {
-		super(`Support Board ${fn}: HTTP ${status} ${typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body)?.slice(0, 300)}`);
+		super(
+			`Support Board ${fn}: HTTP ${status} ${typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body)?.slice(0, 300)}`,
+		);
 		this.name = 'BoardCallError';
 	}
 }
 
 const SANDBOX_TOKEN = 'board-admin-token-5e1f';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An id as the product writes it (a number or a numeric string) as a string. */
 function idOf(value: unknown, what: string): string {
-	if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value))) return String(value);
+	if (
+		(typeof value === 'number' && Number.isSafeInteger(value)) ||
+		(typeof value === 'string' && /^\d+$/.test(value))
+	)
+		return String(value);
 	throw new Error(`Support Board: ${what} is not an id: ${JSON.stringify(value)}`);
 }
 
@@ -115,7 +127,8 @@ function webApi(apiUrl: string, token: string) {
 	};
 	const call = async (fn: string, args: Record<string, unknown> = {}) => {
 		const { status, body } = await callRaw(fn, args);
-		if (status !== 200 || !isRecord(body) || body.success !== true) throw new BoardCallError(fn, status, body);
+		if (status !== 200 || !isRecord(body) || body.success !== true)
+			throw new BoardCallError(fn, status, body);
 		return body.response;
 	};
 	return { callRaw, call };
@@ -124,10 +137,17 @@ function webApi(apiUrl: string, token: string) {
 /** jQuery.param as the widget's $.ajax sends a form: a[b]=, a[]= for lists of scalars, null as empty. */
 export function jqParam(data: Record<string, unknown>): string {
 	const out: string[] = [];
-	const add = (key: string, value: unknown) => out.push(`${encodeURIComponent(key)}=${encodeURIComponent(value === null || value === undefined ? '' : String(value))}`);
+	const add = (key: string, value: unknown) =>
+		out.push(
+			`${encodeURIComponent(key)}=${encodeURIComponent(value === null || value === undefined ? '' : String(value))}`,
+		);
 	const build = (prefix: string, value: unknown): void => {
-		if (Array.isArray(value)) value.forEach((v, i) => build(`${prefix}[${typeof v === 'object' && v !== null ? i : ''}]`, v));
-		else if (isRecord(value)) for (const [name, v] of Object.entries(value)) build(`${prefix}[${name}]`, v);
+		if (Array.isArray(value))
+			value.forEach((v, i) =>
+				build(`${prefix}[${typeof v === 'object' && v !== null ? i : ''}]`, v),
+			);
+		else if (isRecord(value))
+			for (const [name, v] of Object.entries(value)) build(`${prefix}[${name}]`, v);
 		else add(prefix, value);
 	};
 	for (const [name, value] of Object.entries(data)) build(name, value);
@@ -143,7 +163,11 @@ export async function openBoard(options: BoardOptions = {}): Promise<Board> {
 
 async function openSandboxBoard(options: BoardOptions): Promise<Board> {
 	const token = options.token ?? SANDBOX_TOKEN;
-	const sandbox = await startSandbox({ api: 'support-board', token, seed: { users: 0, conversations: 0, ...options.seed } });
+	const sandbox = await startSandbox({
+		api: 'support-board',
+		token,
+		seed: { users: 0, conversations: 0, ...options.seed },
+	});
 	const mode = sandbox.supportBoard;
 	if (!mode) throw new Error('the sandbox did not start in Support Board mode');
 	const api = webApi(mode.apiUrl, token);
@@ -156,21 +180,37 @@ async function openSandboxBoard(options: BoardOptions): Promise<Board> {
 		apiUrl: mode.apiUrl,
 		// The staff get the ids after the seed, again after a reset: read them when asked.
 		get staff() {
-			return { adminId: adminId(), botId: String(Number(mode.data.staff?.bot.id.slice(2) ?? botId)) };
+			return {
+				adminId: adminId(),
+				botId: String(Number(mode.data.staff?.bot.id.slice(2) ?? botId)),
+			};
 		},
 		sandbox,
 		call: api.call,
 		callRaw: api.callRaw,
 		async addUser(first, last, email) {
-			return idOf(await api.call('add-user', { first_name: first, last_name: last, email }), 'add-user');
+			return idOf(
+				await api.call('add-user', { first_name: first, last_name: last, email }),
+				'add-user',
+			);
 		},
 		async visitorStarts({ email, firstName, lastName, message }) {
-			const started = await mode.visitor.start({ message, email, first_name: firstName, last_name: lastName });
-			return { userId: idOf(started.user.id, 'user id'), conversationId: idOf(started.conversation.id, 'conversation id'), messageId: idOf(started.message.id, 'message id') };
+			const started = await mode.visitor.start({
+				message,
+				email,
+				first_name: firstName,
+				last_name: lastName,
+			});
+			return {
+				userId: idOf(started.user.id, 'user id'),
+				conversationId: idOf(started.conversation.id, 'conversation id'),
+				messageId: idOf(started.message.id, 'message id'),
+			};
 		},
 		async visitorSays(userId, conversationId, text) {
 			const owner = await conversationUser(api.call, conversationId);
-			if (owner !== userId) throw new Error(`conversation ${conversationId} is user ${owner}'s, not user ${userId}'s`);
+			if (owner !== userId)
+				throw new Error(`conversation ${conversationId} is user ${owner}'s, not user ${userId}'s`);
 			const sent = await mode.visitor.say(conversationId, text);
 			return idOf(sent.id, 'message id');
 		},
@@ -196,9 +236,18 @@ interface TestbedEnv {
 
 function readTestbedEnv(file: string): TestbedEnv {
 	const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-	if (!isRecord(parsed) || typeof parsed.base !== 'string' || typeof parsed.adminToken !== 'string' || parsed.adminToken === '')
+	if (
+		!isRecord(parsed) ||
+		typeof parsed.base !== 'string' ||
+		typeof parsed.adminToken !== 'string' ||
+		parsed.adminToken === ''
+	)
 		throw new Error(`${file}: no base and adminToken (is it the test bed's env.json?)`);
-	return { base: parsed.base.replace(/\/+$/, ''), adminId: idOf(parsed.adminId, 'adminId'), adminToken: parsed.adminToken };
+	return {
+		base: parsed.base.replace(/\/+$/, ''),
+		adminId: idOf(parsed.adminId, 'adminId'),
+		adminToken: parsed.adminToken,
+	};
 }
 
 async function openTestbed(file: string): Promise<Board> {
@@ -213,11 +262,17 @@ async function openTestbed(file: string): Promise<Board> {
 
 	/** One call through ajax.php, as SBF.ajax batches it; resolves to the call's value (`['success', value]`). */
 	async function ajax(call: Record<string, unknown>, userId?: string): Promise<unknown> {
-		const auto: Record<string, unknown> = { 'login-cookie': userId === undefined ? '' : (cookies.get(userId) ?? '') };
+		const auto: Record<string, unknown> = {
+			'login-cookie': userId === undefined ? '' : (cookies.get(userId) ?? ''),
+		};
 		if (userId !== undefined) auto.user_id = userId;
 		const res = await fetch(`${env.base}/include/ajax.php`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-requested-with': 'XMLHttpRequest', referer: pageUrl },
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+				'x-requested-with': 'XMLHttpRequest',
+				referer: pageUrl,
+			},
 			body: jqParam({ function: 'ajax_calls', calls: [call], ...auto }),
 		});
 		const text = await res.text();
@@ -227,14 +282,17 @@ async function openTestbed(file: string): Promise<Board> {
 		} catch {
 			// kept as text for the error
 		}
-		const answer = Array.isArray(parsed) && Array.isArray(parsed[0]) ? (parsed[0] as unknown[]) : parsed;
-		if (res.status !== 200 || !Array.isArray(answer) || answer[0] !== 'success') throw new BoardCallError(`ajax ${String(call.function)}`, res.status, parsed);
+		const answer =
+			Array.isArray(parsed) && Array.isArray(parsed[0]) ? (parsed[0] as unknown[]) : parsed;
+		if (res.status !== 200 || !Array.isArray(answer) || answer[0] !== 'success')
+			throw new BoardCallError(`ajax ${String(call.function)}`, res.status, parsed);
 		return answer[1];
 	}
 
 	/** add-user-and-login / login answer [user, cookie]: keeps the cookie, answers the user's id. */
 	const loggedIn = (answer: unknown, what: string): string => {
-		if (!Array.isArray(answer) || !isRecord(answer[0]) || typeof answer[1] !== 'string') throw new Error(`${what}: unexpected answer ${JSON.stringify(answer)}`);
+		if (!Array.isArray(answer) || !isRecord(answer[0]) || typeof answer[1] !== 'string')
+			throw new Error(`${what}: unexpected answer ${JSON.stringify(answer)}`);
 		const userId = idOf(answer[0].id, `${what} user id`);
 		cookies.set(userId, answer[1]);
 		return userId;
@@ -244,14 +302,38 @@ async function openTestbed(file: string): Promise<Board> {
 	async function loginAs(userId: string): Promise<void> {
 		if (cookies.has(userId)) return;
 		const user = await api.call('get-user', { user_id: userId });
-		if (!isRecord(user) || typeof user.token !== 'string') throw new Error(`get-user ${userId}: no such user`);
-		loggedIn(await ajax({ function: 'login', email: '', password: '', user_id: userId, user_token: user.token }), 'login');
+		if (!isRecord(user) || typeof user.token !== 'string')
+			throw new Error(`get-user ${userId}: no such user`);
+		loggedIn(
+			await ajax({
+				function: 'login',
+				email: '',
+				password: '',
+				user_id: userId,
+				user_token: user.token,
+			}),
+			'login',
+		);
 	}
 
 	/** The widget's send-message for the visitor: status 2 (waiting for an agent), as main.js sends it. */
-	async function visitorMessage(userId: string, conversationId: string, text: string): Promise<string> {
+	async function visitorMessage(
+		userId: string,
+		conversationId: string,
+		text: string,
+	): Promise<string> {
 		const sent = await ajax(
-			{ function: 'send-message', user_id: userId, conversation_id: conversationId, message: text, attachments: [], conversation_status_code: 2, queue: false, payload: false, recipient_id: false },
+			{
+				function: 'send-message',
+				user_id: userId,
+				conversation_id: conversationId,
+				message: text,
+				attachments: [],
+				conversation_status_code: 2,
+				queue: false,
+				payload: false,
+				recipient_id: false,
+			},
 			userId,
 		);
 		if (!isRecord(sent)) throw new Error(`send-message: unexpected answer ${JSON.stringify(sent)}`);
@@ -267,14 +349,22 @@ async function openTestbed(file: string): Promise<Board> {
 		call: api.call,
 		callRaw: api.callRaw,
 		async addUser(first, last, email) {
-			return idOf(await api.call('add-user', { first_name: first, last_name: last, email }), 'add-user');
+			return idOf(
+				await api.call('add-user', { first_name: first, last_name: last, email }),
+				'add-user',
+			);
 		},
 		async visitorStarts({ email, firstName, lastName, message }) {
 			let userId: string | undefined;
 			if (email) {
 				// A known e-mail continues as that user (the sandbox does the same); the widget would log them in.
 				const known = await api.callRaw('get-user-by', { by: 'email', value: email });
-				if (isRecord(known.body) && known.body.success === true && isRecord(known.body.response) && known.body.response.id !== undefined) {
+				if (
+					isRecord(known.body) &&
+					known.body.success === true &&
+					isRecord(known.body.response) &&
+					known.body.response.id !== undefined
+				) {
 					userId = idOf(known.body.response.id, 'get-user-by id');
 					await loginAs(userId);
 				}
@@ -282,12 +372,28 @@ async function openTestbed(file: string): Promise<Board> {
 			if (userId === undefined) {
 				const settings: Record<string, unknown> = { user_type: email ? 'user' : 'visitor' };
 				if (email) settings.email = email;
-				if (firstName) Object.assign(settings, { first_name: firstName, last_name: lastName ?? '' });
-				userId = loggedIn(await ajax({ function: 'add-user-and-login', settings, settings_extra: {} }), 'add-user-and-login');
+				if (firstName)
+					Object.assign(settings, { first_name: firstName, last_name: lastName ?? '' });
+				userId = loggedIn(
+					await ajax({ function: 'add-user-and-login', settings, settings_extra: {} }),
+					'add-user-and-login',
+				);
 			}
 			// SBChat.newConversation, then sendMessage: the product fires new-conversation-created, then message-sent.
-			const created = await ajax({ function: 'new-conversation', status_code: 2, title: '', department: '', agent_id: '', tags: '', source: '' }, userId);
-			if (!isRecord(created) || !isRecord(created.details)) throw new Error(`new-conversation: unexpected answer ${JSON.stringify(created)}`);
+			const created = await ajax(
+				{
+					function: 'new-conversation',
+					status_code: 2,
+					title: '',
+					department: '',
+					agent_id: '',
+					tags: '',
+					source: '',
+				},
+				userId,
+			);
+			if (!isRecord(created) || !isRecord(created.details))
+				throw new Error(`new-conversation: unexpected answer ${JSON.stringify(created)}`);
 			const conversationId = idOf(created.details.id, 'conversation id');
 			const messageId = await visitorMessage(userId, conversationId, message);
 			return { userId, conversationId, messageId };
@@ -296,7 +402,8 @@ async function openTestbed(file: string): Promise<Board> {
 			await loginAs(userId);
 			return await visitorMessage(userId, conversationId, text);
 		},
-		agentReplies: (conversationId, text) => agentReplies(api.call, env.adminId, conversationId, text),
+		agentReplies: (conversationId, text) =>
+			agentReplies(api.call, env.adminId, conversationId, text),
 		async assign(conversationId, agentId) {
 			await assign(api.call, conversationId, agentId ?? env.adminId);
 		},
@@ -311,22 +418,38 @@ type Call = (fn: string, args?: Record<string, unknown>) => Promise<unknown>;
 
 async function conversationUser(call: Call, conversationId: string): Promise<string> {
 	const answer = await call('get-conversation', { conversation_id: conversationId });
-	if (!isRecord(answer) || !isRecord(answer.details)) throw new Error(`no conversation ${conversationId}`);
+	if (!isRecord(answer) || !isRecord(answer.details))
+		throw new Error(`no conversation ${conversationId}`);
 	return idOf(answer.details.user_id, 'conversation user id');
 }
 
-async function agentReplies(call: Call, adminId: string, conversationId: string, text: string): Promise<string> {
-	const sent = await call('send-message', { user_id: adminId, conversation_id: conversationId, message: text });
+async function agentReplies(
+	call: Call,
+	adminId: string,
+	conversationId: string,
+	text: string,
+): Promise<string> {
+	const sent = await call('send-message', {
+		user_id: adminId,
+		conversation_id: conversationId,
+		message: text,
+	});
 	if (!isRecord(sent)) throw new Error(`send-message: unexpected answer ${JSON.stringify(sent)}`);
 	return idOf(sent.id, 'message id');
 }
 
 async function assign(call: Call, conversationId: string, agentId: string): Promise<void> {
-	const done = await call('update-conversation-agent', { conversation_id: conversationId, agent_id: agentId });
+	const done = await call('update-conversation-agent', {
+		conversation_id: conversationId,
+		agent_id: agentId,
+	});
 	if (done !== true) throw new Error(`update-conversation-agent answered ${JSON.stringify(done)}`);
 }
 
 async function archive(call: Call, conversationId: string): Promise<void> {
-	const done = await call('update-conversation-status', { conversation_id: conversationId, status_code: 3 });
+	const done = await call('update-conversation-status', {
+		conversation_id: conversationId,
+		status_code: 3,
+	});
 	if (done !== true) throw new Error(`update-conversation-status answered ${JSON.stringify(done)}`);
 }

@@ -213,7 +213,9 @@ function prepareEnvironment(): void {
 		if (!existsSync(settingsFile)) {
 			mkdirSync(path.dirname(settingsFile), { recursive: true });
 			const partial = `${settingsFile}.${process.pid}`;
-			writeFileSync(partial, JSON.stringify({ encryptionKey: 'engine-tests-only' }), { mode: 0o600 });
+			writeFileSync(partial, JSON.stringify({ encryptionKey: 'engine-tests-only' }), {
+				mode: 0o600,
+			});
 			renameSync(partial, settingsFile);
 		}
 		process.env.N8N_USER_FOLDER = folder;
@@ -291,7 +293,9 @@ class MemoryCredentialsHelper extends ICredentialsHelper {
 	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
 		const type = this.types.get(credentialType);
 		if (!type?.restrictToSupportedNodes) return true;
-		return (type.supportedNodes ?? []).some((name) => nodeType === name || nodeType.endsWith(`.${name}`));
+		return (type.supportedNodes ?? []).some(
+			(name) => nodeType === name || nodeType.endsWith(`.${name}`),
+		);
 	}
 
 	async authenticate(
@@ -307,7 +311,9 @@ class MemoryCredentialsHelper extends ICredentialsHelper {
 		}
 		if (authenticate?.type === 'generic') {
 			if (!workflow || !node) {
-				throw new UnexpectedError('Workflow and node are required for declarative credential authentication');
+				throw new UnexpectedError(
+					'Workflow and node are required for declarative credential authentication',
+				);
 			}
 			requestOptions.headers ??= {};
 			const target = requestOptions as unknown as Record<string, Record<string, unknown>>;
@@ -352,7 +358,10 @@ class MemoryCredentialsHelper extends ICredentialsHelper {
 		return (await preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		const credentials = new Credentials(nodeCredentials, type);
 		credentials.setData(this.getStored(type) as ICredentialDataDecryptedObject);
 		return credentials;
@@ -487,13 +496,21 @@ function makeStartNode(name = START_NODE_NAME): INode {
  * Gives each node the credentials it declares and the test supplied, as a workflow saved in n8n
  * would reference them.
  */
-function attachCredentials(nodes: INode[], nodeTypes: INodeTypes, credentials?: EngineCredentials): void {
+function attachCredentials(
+	nodes: INode[],
+	nodeTypes: INodeTypes,
+	credentials?: EngineCredentials,
+): void {
 	if (credentials === undefined) return;
 	for (const node of nodes) {
-		const declared = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.credentials ?? [];
+		const declared =
+			nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.credentials ?? [];
 		for (const { name } of declared) {
 			if (credentials.data[name] === undefined || node.credentials?.[name] !== undefined) continue;
-			node.credentials = { ...node.credentials, [name]: { id: `test-${name}`, name: `${name} (test)` } };
+			node.credentials = {
+				...node.credentials,
+				[name]: { id: `test-${name}`, name: `${name} (test)` },
+			};
 		}
 	}
 }
@@ -642,9 +659,11 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<EngineRun> 
 		},
 	});
 
-	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const run = await new WorkflowExecute(
+		additionalData,
+		mode,
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const changed = mode !== 'manual' && workflow.staticData.__dataChanged === true;
 	return toEngineRun(run, changed ? roundTrip(workflow.staticData) : savedStaticData);
 }
@@ -661,13 +680,17 @@ export async function runNode(opts: RunNodeOptions): Promise<EngineRun> {
 		...opts.node,
 	};
 	if (node.name === START_NODE_NAME) {
-		throw new Error(`"${START_NODE_NAME}" is the start node's name; give the node under test another`);
+		throw new Error(
+			`"${START_NODE_NAME}" is the start node's name; give the node under test another`,
+		);
 	}
 	return await runWorkflow({
 		workflow: {
 			nodes: [makeStartNode(), node],
 			connections: {
-				[START_NODE_NAME]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+				[START_NODE_NAME]: {
+					main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]],
+				},
 			},
 		},
 		nodeTypes: opts.nodeTypes,
@@ -698,7 +721,8 @@ class RecordedResponse {
 
 	set(name: string | Record<string, string>, value?: string): this {
 		const entries = typeof name === 'string' ? { [name]: value ?? '' } : name;
-		for (const [key, headerValue] of Object.entries(entries)) this.headers[key.toLowerCase()] = String(headerValue);
+		for (const [key, headerValue] of Object.entries(entries))
+			this.headers[key.toLowerCase()] = String(headerValue);
 		return this;
 	}
 
@@ -843,7 +867,9 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 	});
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const webhookName = opts.webhookName ?? 'default';
-	const description = nodeType.description.webhooks?.find((webhook) => webhook.name === webhookName);
+	const description = nodeType.description.webhooks?.find(
+		(webhook) => webhook.name === webhookName,
+	);
 	if (description === undefined || nodeType.webhook === undefined) {
 		throw new Error(`Node type "${node.type}" has no webhook named "${webhookName}"`);
 	}
@@ -857,8 +883,19 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 		req = buildRequest(opts.request, node.typeVersion);
 	} catch (error) {
 		// n8n answers an unparsable body with its UnprocessableRequestError before the node runs.
-		const responseBody = { code: 422, message: 'Failed to parse request body', hint: (error as Error).message };
-		return { response: {}, status: 422, responseBody, responseHeaders: {}, staticData: savedStaticData, staticDataChanged: false };
+		const responseBody = {
+			code: 422,
+			message: 'Failed to parse request body',
+			hint: (error as Error).message,
+		};
+		return {
+			response: {},
+			status: 422,
+			responseBody,
+			responseHeaders: {},
+			staticData: savedStaticData,
+			staticDataChanged: false,
+		};
 	}
 	additionalData.httpRequest = req as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
 	additionalData.httpResponse = res as unknown as IWorkflowExecuteAdditionalData['httpResponse'];
@@ -866,7 +903,14 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 	const evaluate = (value: string | number | boolean | undefined, fallback?: string | number) =>
 		value === undefined
 			? fallback
-			: workflow.expression.getSimpleParameterValue(node, value as string, mode, {}, undefined, fallback);
+			: workflow.expression.getSimpleParameterValue(
+					node,
+					value as string,
+					mode,
+					{},
+					undefined,
+					fallback,
+				);
 	const webhookData: IWebhookData = {
 		httpMethod: req.method as IHttpRequestMethods,
 		node: node.name,
@@ -889,7 +933,14 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 	const staticData = staticDataChanged ? roundTrip(workflow.staticData) : savedStaticData;
 
 	if (res.written || response.noWebhookResponse === true) {
-		return { response, status: res.statusCode, responseBody: res.body, responseHeaders: res.headers, staticData, staticDataChanged };
+		return {
+			response,
+			status: res.statusCode,
+			responseBody: res.body,
+			responseHeaders: res.headers,
+			staticData,
+			staticDataChanged,
+		};
 	}
 	const responseCode = Number(evaluate(description.responseCode, 200));
 	let responseBody: unknown;
@@ -900,9 +951,16 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 		responseBody =
 			responseData === 'noData'
 				? undefined
-				: (responseData || response.webhookResponse) ?? { message: 'Workflow was started' };
+				: ((responseData || response.webhookResponse) ?? { message: 'Workflow was started' });
 	}
-	return { response, status: responseCode, responseBody, responseHeaders: res.headers, staticData, staticDataChanged };
+	return {
+		response,
+		status: responseCode,
+		responseBody,
+		responseHeaders: res.headers,
+		staticData,
+		staticDataChanged,
+	};
 }
 
 export interface CallPollOptions {
@@ -929,7 +987,12 @@ export interface PollResult {
 
 /** A workflow of one node, its credentials attached and n8n-core's additional data built, as a context needs. */
 function oneNodeWorkflow(
-	opts: { node: Partial<INode> & { type: string; parameters: INodeParameters }; nodeType: INodeType | IVersionedNodeType; credentials?: EngineCredentials; workflowId?: string },
+	opts: {
+		node: Partial<INode> & { type: string; parameters: INodeParameters };
+		nodeType: INodeType | IVersionedNodeType;
+		credentials?: EngineCredentials;
+		workflowId?: string;
+	},
 	as: { name: string; active: boolean; staticData?: IDataObject },
 ) {
 	const nodeTypes = createNodeTypes(withBuiltIns({ [opts.node.type]: opts.nodeType }));
@@ -985,7 +1048,10 @@ export async function callPoll(opts: CallPollOptions): Promise<PollResult> {
 	if (poll === undefined) throw new Error(`Node type "${opts.node.type}" does not poll`);
 	try {
 		const result = await poll.call(context);
-		return { items: result === null ? null : result[0], staticData: roundTrip(workflow.staticData) };
+		return {
+			items: result === null ? null : result[0],
+			staticData: roundTrip(workflow.staticData),
+		};
 	} catch (error) {
 		return { items: null, staticData: roundTrip(workflow.staticData), error: error as Error };
 	}
@@ -1005,7 +1071,10 @@ export interface CallMethodOptions<T> {
  * editor does when a dropdown or a "From list" opens.
  */
 export async function callMethod<T>(opts: CallMethodOptions<T>): Promise<T> {
-	const { workflow, node, additionalData } = oneNodeWorkflow(opts, { name: DEFAULT_NODE_NAME, active: false });
+	const { workflow, node, additionalData } = oneNodeWorkflow(opts, {
+		name: DEFAULT_NODE_NAME,
+		active: false,
+	});
 	const context = new LoadOptionsContext(workflow, node, additionalData, opts.path ?? 'parameters');
 	return await opts.call(context);
 }
@@ -1025,25 +1094,47 @@ export interface TestCredentialsOptions {
  * function is asked, under n8n-core's real CredentialTestContext (its `helpers.request` is n8n's legacy
  * request adapter over axios).
  */
-export async function testCredentials(opts: TestCredentialsOptions): Promise<INodeCredentialTestResult> {
+export async function testCredentials(
+	opts: TestCredentialsOptions,
+): Promise<INodeCredentialTestResult> {
 	const { name } = opts.credentialType;
 	if (opts.credentialType.test !== undefined) {
-		throw new UnexpectedError(`${name} has a declarative test: n8n would run it instead of any node's`);
+		throw new UnexpectedError(
+			`${name} has a declarative test: n8n would run it instead of any node's`,
+		);
 	}
 	for (const type of Object.values(opts.nodeTypes)) {
 		const node = type as INodeType;
-		const entry = node.description.credentials?.find((credential) => credential.name === name && typeof credential.testedBy === 'string');
+		const entry = node.description.credentials?.find(
+			(credential) => credential.name === name && typeof credential.testedBy === 'string',
+		);
 		if (entry === undefined) continue;
 		const test = node.methods?.credentialTest?.[entry.testedBy as string];
-		if (test === undefined) throw new UnexpectedError(`${node.description.name} names ${String(entry.testedBy)}, which it does not have`);
-		const context = new CredentialTestContext(buildAdditionalData(new MemoryCredentialsHelper([], {}, createNodeTypes(withBuiltIns({}))), randomUUID(), randomUUID()));
-		return await test.call(context, { id: 'credential-test', name: `${name} (test)`, type: name, data: structuredClone(opts.data) });
+		if (test === undefined)
+			throw new UnexpectedError(
+				`${node.description.name} names ${String(entry.testedBy)}, which it does not have`,
+			);
+		const context = new CredentialTestContext(
+			buildAdditionalData(
+				new MemoryCredentialsHelper([], {}, createNodeTypes(withBuiltIns({}))),
+				randomUUID(),
+				randomUUID(),
+			),
+		);
+		return await test.call(context, {
+			id: 'credential-test',
+			name: `${name} (test)`,
+			type: name,
+			data: structuredClone(opts.data),
+		});
 	}
 	throw new UnexpectedError(`no node tests ${name}`);
 }
 
 /** The major version of the n8n-core the tests run on: 2, or 1 under compat/run-n8n1.sh. */
-export const N8N_MAJOR: number = Number((require('n8n-core/package.json') as { version: string }).version.split('.')[0]);
+export const N8N_MAJOR: number = Number(
+	(require('n8n-core/package.json') as { version: string }).version.split('.')[0],
+);
 
 export interface PollHost {
 	/** Publishing: the workflow is built from what is saved, n8n-core's PollTriggerExecutor runs the first poll, n8n saves. */
@@ -1077,7 +1168,11 @@ export function pollHost(opts: Omit<CallPollOptions, 'staticData' | 'mode'>): Po
 	let current: { workflow: Workflow; run: (testing?: boolean) => Promise<void> } | undefined;
 
 	const build = (mode: 'trigger' | 'manual', activation: 'activate' | 'init' | 'manual') => {
-		const { workflow, node, additionalData } = oneNodeWorkflow(opts, { name: 'Poll Trigger', active: mode !== 'manual', staticData: roundTrip(database) });
+		const { workflow, node, additionalData } = oneNodeWorkflow(opts, {
+			name: 'Poll Trigger',
+			active: mode !== 'manual',
+			staticData: roundTrip(database),
+		});
 		const save = () => {
 			database = roundTrip(workflow.staticData);
 		};

@@ -25,5 +25,7 @@ const NAMED_OPTION = /Options → ([A-Z][\w-]*(?: (?:[A-Z][\w-]*|\(\w+\)))*)/g;
 
 /** The option names a text gives after "Options → " that no node's Options collection has. */
 export function unknownOptions(text: string): string[] {
-	return [...text.matchAll(NAMED_OPTION)].map((match) => match[1]).filter((name) => !OPTION_NAMES.has(name));
+	return [...text.matchAll(NAMED_OPTION)]
+		.map((match) => match[1])
+		.filter((name) => !OPTION_NAMES.has(name));
 }

@@ -14,7 +14,13 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQueryString } from 'node:querystring';
 
-import type { IConnections, IDataObject, INode, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INode,
+	INodeParameters,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
@@ -109,7 +115,8 @@ const nodeTypes = { [TRIGGER_TYPE]: new SupportChatTrigger(), [ACTION_TYPE]: new
 function triggerOf(name: string, spec: EndpointSpec): INode {
 	if (spec.workflow !== undefined) {
 		const found = spec.workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
-		if (found === undefined) throw new Error(`The workflow of endpoint "${name}" has no ${TRIGGER_TYPE} node`);
+		if (found === undefined)
+			throw new Error(`The workflow of endpoint "${name}" has no ${TRIGGER_TYPE} node`);
 		return found;
 	}
 	return {
@@ -144,7 +151,9 @@ function parseAnswer(body: unknown): unknown {
  * Starts the receiver. With `sandbox`, `settled()` also waits for the sandbox's delivery queue, which
  * is what makes a round trip (delivery, run, call back, next delivery) awaitable without sleeps.
  */
-export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number } = {}): Promise<Receiver> {
+export async function startReceiver(
+	opts: { sandbox?: Sandbox; maxRuns?: number } = {},
+): Promise<Receiver> {
 	// A workflow that keeps triggering itself would never settle: stop it with an error instead.
 	const maxRuns = opts.maxRuns ?? 50;
 	let runCount = 0;
@@ -165,7 +174,13 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 		return promise;
 	};
 
-	async function handle(name: string, state: EndpointState, req: http.IncomingMessage, rawBody: Buffer, res: http.ServerResponse) {
+	async function handle(
+		name: string,
+		state: EndpointState,
+		req: http.IncomingMessage,
+		rawBody: Buffer,
+		res: http.ServerResponse,
+	) {
 		const headers = flatHeaders(req.headers);
 		const search = new URL(req.url ?? '/', 'http://127.0.0.1').search.slice(1);
 		const query = { ...parseQueryString(search) } as Record<string, string>;
@@ -236,7 +251,9 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 	}
 
 	const server = http.createServer((req, res) => {
-		const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.split('/').filter(Boolean).at(-1) ?? '');
+		const name = decodeURIComponent(
+			new URL(req.url ?? '/', 'http://127.0.0.1').pathname.split('/').filter(Boolean).at(-1) ?? '',
+		);
 		const state = endpoints.get(name);
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -246,7 +263,9 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 				await arrived;
 				if (state === undefined || req.method !== 'POST') {
 					// As n8n answers a URL nobody listens on.
-					res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":404,"message":"Not found"}');
+					res
+						.writeHead(404, { 'content-type': 'application/json' })
+						.end('{"code":404,"message":"Not found"}');
 					return;
 				}
 				const turn = state.queue.then(() => handle(name, state, req, Buffer.concat(chunks), res));
@@ -254,7 +273,9 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 				try {
 					await turn;
 				} catch (error) {
-					res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: (error as Error).message }));
+					res
+						.writeHead(500, { 'content-type': 'application/json' })
+						.end(JSON.stringify({ message: (error as Error).message }));
 					throw error;
 				}
 			})(),
@@ -263,7 +284,8 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 	server.listen(0, '127.0.0.1');
 	await once(server, 'listening');
 	const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	const url = (name: string, query?: string) => `${origin}/webhook/${encodeURIComponent(name)}${query ? `?${query}` : ''}`;
+	const url = (name: string, query?: string) =>
+		`${origin}/webhook/${encodeURIComponent(name)}${query ? `?${query}` : ''}`;
 
 	return {
 		origin,
@@ -315,7 +337,9 @@ export async function startReceiver(opts: { sandbox?: Sandbox; maxRuns?: number 
 		},
 		async close() {
 			server.closeAllConnections();
-			await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+			await new Promise<void>((resolve, reject) =>
+				server.close((error) => (error ? reject(error) : resolve())),
+			);
 		},
 	};
 }

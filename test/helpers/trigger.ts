@@ -26,7 +26,11 @@ export function reload(store: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** The event a delivery reports (`recogniseEvent`'s `detected`), its data unwrapped from the envelope unless given. */
-export function eventOf(body: PlainObject, headers: HeaderMap, data: PlainObject = unwrapEventData(body)) {
+export function eventOf(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject = unwrapEventData(body),
+) {
 	return recogniseEvent(body, headers, data).detected;
 }
 

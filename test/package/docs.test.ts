@@ -65,34 +65,52 @@ function anchorsOf(file: string): Set<string> {
 /** The relative links and images of a page (code spans and blocks left out), with an external one skipped. */
 function relativeLinks(file: string): string[] {
 	const text = prose(read(file)).replace(/`[^`\n]*`/g, '');
-	return [...text.matchAll(/\]\(([^()\s]+)\)/g)].map((match) => match[1]).filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
+	return [...text.matchAll(/\]\(([^()\s]+)\)/g)]
+		.map((match) => match[1])
+		.filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
 }
 
 function brokenLinks(file: string): string[] {
 	return relativeLinks(file).flatMap((target) => {
 		const [pathPart, anchor] = target.split('#');
-		const resolved = pathPart === '' ? file : path.normalize(path.join(path.dirname(file), pathPart));
+		const resolved =
+			pathPart === '' ? file : path.normalize(path.join(path.dirname(file), pathPart));
 		if (!existsSync(path.join(ROOT, resolved))) return [`${file}: ${target} (no such file)`];
 		if (anchor === undefined) return [];
-		if (statSync(path.join(ROOT, resolved)).isDirectory() || !resolved.endsWith('.md')) return [`${file}: ${target} (an anchor into a file that is not a page)`];
+		if (statSync(path.join(ROOT, resolved)).isDirectory() || !resolved.endsWith('.md'))
+			return [`${file}: ${target} (an anchor into a file that is not a page)`];
 		return anchorsOf(resolved).has(anchor) ? [] : [`${file}: ${target} (no such heading)`];
 	});
 }
 
 it('finds the pages', () => {
-	expect(PAGES).toEqual(expect.arrayContaining(['docs/errors-and-limits.md', 'docs/webhook-trigger.md', 'docs/poll-trigger.md']));
+	expect(PAGES).toEqual(
+		expect.arrayContaining([
+			'docs/errors-and-limits.md',
+			'docs/webhook-trigger.md',
+			'docs/poll-trigger.md',
+		]),
+	);
 });
 
-it.each(PAGES)('%s: every relative link leads to a file that exists, and every #anchor to one of its headings', (file) => {
-	expect(brokenLinks(file)).toEqual([]);
-});
+it.each(PAGES)(
+	'%s: every relative link leads to a file that exists, and every #anchor to one of its headings',
+	(file) => {
+		expect(brokenLinks(file)).toEqual([]);
+	},
+);
 
 it.each(PAGES)('%s: every "Options → X" names an option of the nodes', (file) => {
 	expect(unknownOptions(read(file))).toEqual([]);
 });
 
-it('says the retry rule only in RETRY_RULE\'s words', () => {
-	const statements = PAGES.flatMap((file) => read(file).split('\n').filter((line) => line.includes('A 429 is retried')).map((line) => ({ file, line })));
+it("says the retry rule only in RETRY_RULE's words", () => {
+	const statements = PAGES.flatMap((file) =>
+		read(file)
+			.split('\n')
+			.filter((line) => line.includes('A 429 is retried'))
+			.map((line) => ({ file, line })),
+	);
 	expect(statements.length).toBeGreaterThan(0);
 	expect(statements.filter(({ line }) => !line.includes(RETRY_RULE))).toEqual([]);
 });

@@ -39,11 +39,22 @@ function resolve(from: string, specifier: string): string | undefined {
 function importGraph(files: string[]): Map<string, string[]> {
 	const graph = new Map<string, string[]>();
 	for (const file of files) {
-		const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+		const source = ts.createSourceFile(
+			file,
+			readFileSync(file, 'utf8'),
+			ts.ScriptTarget.Latest,
+			true,
+		);
 		const targets = source.statements
-			.filter((s): s is ts.ImportDeclaration | ts.ExportDeclaration => ts.isImportDeclaration(s) || ts.isExportDeclaration(s))
+			.filter(
+				(s): s is ts.ImportDeclaration | ts.ExportDeclaration =>
+					ts.isImportDeclaration(s) || ts.isExportDeclaration(s),
+			)
 			.map((s) => s.moduleSpecifier)
-			.filter((m): m is ts.StringLiteral => m !== undefined && ts.isStringLiteral(m) && m.text.startsWith('.'))
+			.filter(
+				(m): m is ts.StringLiteral =>
+					m !== undefined && ts.isStringLiteral(m) && m.text.startsWith('.'),
+			)
 			.map((m) => resolve(file, m.text))
 			.filter((target): target is string => target !== undefined);
 		graph.set(file, [...new Set(targets)]);
@@ -66,7 +77,8 @@ function circles(graph: Map<string, string[]>): string[][] {
 			if (!index.has(target)) {
 				visit(target);
 				low.set(file, Math.min(low.get(file)!, low.get(target)!));
-			} else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+			} else if (stack.includes(target))
+				low.set(file, Math.min(low.get(file)!, index.get(target)!));
 		}
 		if (low.get(file) !== index.get(file)) return;
 		const group: string[] = [];
@@ -81,9 +93,16 @@ function circles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
-const files = [...sourceFiles(path.join(ROOT, 'nodes')), ...sourceFiles(path.join(ROOT, 'credentials'))];
+const files = [
+	...sourceFiles(path.join(ROOT, 'nodes')),
+	...sourceFiles(path.join(ROOT, 'credentials')),
+];
 const graph = importGraph(files);
-const named = (group: string[]) => group.map((file) => path.relative(ROOT, file).split(path.sep).join('/')).sort().join(' ');
+const named = (group: string[]) =>
+	group
+		.map((file) => path.relative(ROOT, file).split(path.sep).join('/'))
+		.sort()
+		.join(' ');
 
 it('reads the imports of the product files', () => {
 	expect(files.length).toBeGreaterThan(50);
@@ -93,7 +112,14 @@ it('reads the imports of the product files', () => {
 it('finds a circle when there is one', () => {
 	const a = path.join(ROOT, 'a.ts');
 	const b = path.join(ROOT, 'b.ts');
-	expect(circles(new Map([[a, [b]], [b, [a]]])).map(named)).toEqual(['a.ts b.ts']);
+	expect(
+		circles(
+			new Map([
+				[a, [b]],
+				[b, [a]],
+			]),
+		).map(named),
+	).toEqual(['a.ts b.ts']);
 });
 
 it('no files of nodes/ or credentials/ import each other in a circle', () => {
@@ -117,14 +143,21 @@ const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 
 /** The n8n entry points: the classes of the files package.json names, which n8n loads by their file. */
 function entryPoints(): Set<string> {
-	const { n8n } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
-	return new Set([...n8n.nodes, ...n8n.credentials].map((built) => built.replace(/^dist\//, '').replace(/\.js$/, '.ts')));
+	const { n8n } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
+	return new Set(
+		[...n8n.nodes, ...n8n.credentials].map((built) =>
+			built.replace(/^dist\//, '').replace(/\.js$/, '.ts'),
+		),
+	);
 }
 
 type Sources = Map<string, ts.SourceFile>;
 
 const hasExport = (node: ts.Node) =>
-	ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+	ts.canHaveModifiers(node) &&
+	(ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Each file's exported values (consts, functions, classes, enums, value re-exports), types left out. */
 function exportedValues(sources: Sources): Map<string, string[]> {
@@ -136,10 +169,22 @@ function exportedValues(sources: Sources): Map<string, string[]> {
 				for (const declaration of statement.declarationList.declarations) {
 					if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
 				}
-			} else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && hasExport(statement)) {
+			} else if (
+				(ts.isFunctionDeclaration(statement) ||
+					ts.isClassDeclaration(statement) ||
+					ts.isEnumDeclaration(statement)) &&
+				hasExport(statement)
+			) {
 				if (statement.name !== undefined) names.push(statement.name.text);
-			} else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause !== undefined && ts.isNamedExports(statement.exportClause)) {
-				names.push(...statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text));
+			} else if (
+				ts.isExportDeclaration(statement) &&
+				!statement.isTypeOnly &&
+				statement.exportClause !== undefined &&
+				ts.isNamedExports(statement.exportClause)
+			) {
+				names.push(
+					...statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text),
+				);
 			}
 		}
 		exported.set(file, names);
@@ -161,30 +206,48 @@ function usedNames(sources: Sources): Map<string, Set<string>> {
 		const base = path.resolve(path.dirname(from), specifier);
 		return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => sources.has(candidate));
 	};
-	const useAll = (target: string) => exported.get(target)?.forEach((name) => used.get(target)!.add(name));
+	const useAll = (target: string) =>
+		exported.get(target)?.forEach((name) => used.get(target)!.add(name));
 	for (const [file, source] of sources) {
 		const namespaces = new Map<string, string>();
 		for (const statement of source.statements) {
 			if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
 			const specifier = statement.moduleSpecifier;
-			if (specifier === undefined || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
+			if (
+				specifier === undefined ||
+				!ts.isStringLiteral(specifier) ||
+				!specifier.text.startsWith('.')
+			)
+				continue;
 			const target = resolveIn(file, specifier.text);
 			if (target === undefined) continue;
-			const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+			const bindings = ts.isImportDeclaration(statement)
+				? statement.importClause?.namedBindings
+				: statement.exportClause;
 			if (bindings === undefined) useAll(target);
 			else if (ts.isNamespaceImport(bindings)) namespaces.set(bindings.name.text, target);
 			else if (ts.isNamespaceExport(bindings)) useAll(target);
-			else for (const element of bindings.elements) used.get(target)!.add((element.propertyName ?? element.name).text);
+			else
+				for (const element of bindings.elements)
+					used.get(target)!.add((element.propertyName ?? element.name).text);
 		}
 		const tables = new Map<ts.ObjectLiteralExpression, string[]>();
 		const visit = (node: ts.Node): void => {
 			const target = ts.isIdentifier(node) ? namespaces.get(node.text) : undefined;
 			const parent = node.parent;
 			if (target !== undefined && !ts.isNamespaceImport(parent)) {
-				if (ts.isPropertyAccessExpression(parent) && parent.expression === node) used.get(target)!.add(parent.name.text);
-				else if ((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) && parent.name === node) {
+				if (ts.isPropertyAccessExpression(parent) && parent.expression === node)
+					used.get(target)!.add(parent.name.text);
+				else if (
+					(ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) &&
+					parent.name === node
+				) {
 					// a property's own name, not the namespace
-				} else if ((ts.isShorthandPropertyAssignment(parent) || (ts.isPropertyAssignment(parent) && parent.initializer === node)) && ts.isObjectLiteralExpression(parent.parent)) {
+				} else if (
+					(ts.isShorthandPropertyAssignment(parent) ||
+						(ts.isPropertyAssignment(parent) && parent.initializer === node)) &&
+					ts.isObjectLiteralExpression(parent.parent)
+				) {
 					tables.set(parent.parent, [...(tables.get(parent.parent) ?? []), target]);
 				} else useAll(target);
 			}
@@ -208,12 +271,17 @@ function unusedExports(sources: Sources): string[] {
 	);
 }
 
-const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-const product: Sources = new Map(files.map((file) => [file, parse(file, readFileSync(file, 'utf8'))]));
+const parse = (file: string, text: string) =>
+	ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+const product: Sources = new Map(
+	files.map((file) => [file, parse(file, readFileSync(file, 'utf8'))]),
+);
 
 describe('no value exported for tests only', () => {
 	const entries = entryPoints();
-	const exceptions = Object.entries(TEST_ONLY_EXPORTS).flatMap(([file, names]) => Object.keys(names).map((name) => `${file} ${name}`));
+	const exceptions = Object.entries(TEST_ONLY_EXPORTS).flatMap(([file, names]) =>
+		Object.keys(names).map((name) => `${file} ${name}`),
+	);
 	const unused = unusedExports(product);
 
 	it('reads the exports of the product files and the entry points package.json names', () => {
@@ -225,10 +293,22 @@ describe('no value exported for tests only', () => {
 	it('finds a value no other file uses, through a table of modules or not', () => {
 		const at = (name: string) => path.join(ROOT, name);
 		const sources: Sources = new Map([
-			[at('a.ts'), parse(at('a.ts'), "export const run = 1; export const description = 2; export const OPTIONS = 3;")],
-			[at('b.ts'), parse(at('b.ts'), "export const run = 1; export const description = 2;")],
-			[at('c.ts'), parse(at('c.ts'), "export function used() {} export function unused() {} export const spread = 1;")],
-			[at('d.ts'), parse(at('d.ts'), "export const spreadToo = 1;")],
+			[
+				at('a.ts'),
+				parse(
+					at('a.ts'),
+					'export const run = 1; export const description = 2; export const OPTIONS = 3;',
+				),
+			],
+			[at('b.ts'), parse(at('b.ts'), 'export const run = 1; export const description = 2;')],
+			[
+				at('c.ts'),
+				parse(
+					at('c.ts'),
+					'export function used() {} export function unused() {} export const spread = 1;',
+				),
+			],
+			[at('d.ts'), parse(at('d.ts'), 'export const spreadToo = 1;')],
 			[
 				at('index.ts'),
 				parse(
@@ -237,11 +317,19 @@ describe('no value exported for tests only', () => {
 				),
 			],
 		]);
-		expect(unusedExports(sources)).toEqual(['a.ts OPTIONS', 'c.ts unused', 'c.ts spread', 'index.ts table', 'index.ts all']);
+		expect(unusedExports(sources)).toEqual([
+			'a.ts OPTIONS',
+			'c.ts unused',
+			'c.ts spread',
+			'index.ts table',
+			'index.ts all',
+		]);
 	});
 
 	it('every value nodes/ and credentials/ export is used by another of their files, but the entry points and the exceptions', () => {
-		expect(unused.filter((entry) => !entries.has(entry.split(' ')[0]) && !exceptions.includes(entry))).toEqual([]);
+		expect(
+			unused.filter((entry) => !entries.has(entry.split(' ')[0]) && !exceptions.includes(entry)),
+		).toEqual([]);
 	});
 
 	it('every exception is still exported, and still used by tests only', () => {

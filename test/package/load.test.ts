@@ -39,7 +39,11 @@ function expectIconFiles(iconUrl: Themed<string> | undefined): void {
 
 it('registers the nodes and the credential type under the package name', () => {
 	expect(loader.packageName).toBe('n8n-nodes-support-chat');
-	expect(Object.keys(loader.nodeTypes).sort()).toEqual(['supportChat', 'supportChatPollTrigger', 'supportChatTrigger']);
+	expect(Object.keys(loader.nodeTypes).sort()).toEqual([
+		'supportChat',
+		'supportChatPollTrigger',
+		'supportChatTrigger',
+	]);
 	expect(Object.keys(loader.credentialTypes)).toEqual(['supportChatApi']);
 	expect(loader.known.credentials.supportChatApi.supportedNodes).toEqual(
 		expect.arrayContaining(['supportChat', 'supportChatPollTrigger', 'supportChatTrigger']),

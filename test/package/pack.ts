@@ -56,5 +56,8 @@ export function packAndUnpack(): { dir: string; remove: () => void } {
 	const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
 	if (tarball === undefined) throw new Error(`npm pack wrote no tarball to ${work}`);
 	execFileSync('tar', ['-xzf', tarball], { cwd: work });
-	return { dir: path.join(work, 'package'), remove: () => rmSync(work, { recursive: true, force: true }) };
+	return {
+		dir: path.join(work, 'package'),
+		remove: () => rmSync(work, { recursive: true, force: true }),
+	};
 }

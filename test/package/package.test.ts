@@ -29,13 +29,13 @@ function walk(dir: string): string[] {
  * icons and codex files the gulp task copies beside the compiled nodes.
  */
 function expectedDistFiles(): string[] {
-	return ['nodes', 'credentials']
-		.flatMap(walk)
-		.flatMap((file) => {
-			if (file.endsWith('.ts') && !file.endsWith('.d.ts')) return [`dist/${file.replace(/\.ts$/, '.js')}`];
-			if (/\.(svg|png)$/.test(file) || (file.startsWith('nodes/') && file.endsWith('.json'))) return [`dist/${file}`];
-			return [];
-		});
+	return ['nodes', 'credentials'].flatMap(walk).flatMap((file) => {
+		if (file.endsWith('.ts') && !file.endsWith('.d.ts'))
+			return [`dist/${file.replace(/\.ts$/, '.js')}`];
+		if (/\.(svg|png)$/.test(file) || (file.startsWith('nodes/') && file.endsWith('.json')))
+			return [`dist/${file}`];
+		return [];
+	});
 }
 
 /** The class a node or credentials file of the package exports, named as n8n expects: after the file. */
@@ -49,7 +49,10 @@ function loadClass<T>(file: string): T {
 }
 
 /** The icon files a description names (`file:` icons, resolved from the file that declares them). */
-function iconFiles(icon: INodeTypeDescription['icon'] | ICredentialType['icon'], declaredIn: string): string[] {
+function iconFiles(
+	icon: INodeTypeDescription['icon'] | ICredentialType['icon'],
+	declaredIn: string,
+): string[] {
 	if (icon === undefined) return [];
 	const values = typeof icon === 'string' ? [icon] : [icon.light, icon.dark];
 	return values
@@ -87,8 +90,14 @@ describe('the tarball npm publishes', () => {
 
 	it('holds the icons every node and credential type names', () => {
 		const types: Array<[string, INodeTypeDescription['icon'] | ICredentialType['icon']]> = [
-			...nodePaths.map((file): [string, INodeTypeDescription['icon']] => [file, loadClass<INodeType>(file).description.icon]),
-			...credentialPaths.map((file): [string, ICredentialType['icon']] => [file, loadClass<ICredentialType>(file).icon]),
+			...nodePaths.map((file): [string, INodeTypeDescription['icon']] => [
+				file,
+				loadClass<INodeType>(file).description.icon,
+			]),
+			...credentialPaths.map((file): [string, ICredentialType['icon']] => [
+				file,
+				loadClass<ICredentialType>(file).icon,
+			]),
 		];
 		for (const [file, icon] of types) {
 			const icons = iconFiles(icon, file);
@@ -112,12 +121,20 @@ describe('package.json', () => {
 	});
 
 	it('names its author and repository', () => {
-		expect(manifest.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/@/) });
-		expect(manifest.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\//) });
+		expect(manifest.author).toEqual({
+			name: expect.any(String),
+			email: expect.stringMatching(/@/),
+		});
+		expect(manifest.repository).toEqual({
+			type: 'git',
+			url: expect.stringMatching(/^git\+https:\/\/github\.com\//),
+		});
 	});
 
 	it('ships only dist', () => {
-		expect(manifest.files?.every((pattern) => pattern === 'dist' || pattern.startsWith('dist/'))).toBe(true);
+		expect(
+			manifest.files?.every((pattern) => pattern === 'dist' || pattern.startsWith('dist/')),
+		).toBe(true);
 	});
 
 	it('has no runtime dependencies: n8n-workflow is a peer, provided by n8n', () => {
@@ -129,7 +146,9 @@ describe('package.json', () => {
 
 	it('runs nothing on install', () => {
 		const scripts = Object.keys(manifest.scripts ?? {});
-		expect(scripts.filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
+		expect(
+			scripts.filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name)),
+		).toEqual([]);
 	});
 
 	it('comes with the MIT license text', () => {

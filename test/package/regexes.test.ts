@@ -39,9 +39,16 @@ function patternsIn(file: string): { literals: Found[]; constructed: string[] } 
 		if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
 			const literal = node.getText();
 			const slash = literal.lastIndexOf('/');
-			literals.push({ where: where(node), source: literal.slice(1, slash), flags: literal.slice(slash + 1) });
+			literals.push({
+				where: where(node),
+				source: literal.slice(1, slash),
+				flags: literal.slice(slash + 1),
+			});
 		}
-		if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && node.expression.getText() === 'RegExp') {
+		if (
+			(ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+			node.expression.getText() === 'RegExp'
+		) {
 			constructed.push(where(node));
 		}
 		ts.forEachChild(node, visit);
@@ -50,7 +57,10 @@ function patternsIn(file: string): { literals: Found[]; constructed: string[] } 
 	return { literals, constructed };
 }
 
-const files = [...sourceFiles(path.join(ROOT, 'nodes')), ...sourceFiles(path.join(ROOT, 'credentials'))];
+const files = [
+	...sourceFiles(path.join(ROOT, 'nodes')),
+	...sourceFiles(path.join(ROOT, 'credentials')),
+];
 const found = files.map(patternsIn);
 const literals = found.flatMap((entry) => entry.literals);
 
@@ -59,10 +69,13 @@ it('node code builds no pattern at run time, so every pattern is one this test c
 	expect(literals.length).toBeGreaterThan(20);
 });
 
-it.each(literals.map((entry) => [entry.where, entry] as const))('%s runs in linear time', async (_where, entry) => {
-	const diagnostics = await check(entry.source, entry.flags, { timeout: 20_000 });
-	expect({ pattern: `/${entry.source}/${entry.flags}`, status: diagnostics.status }).toEqual({
-		pattern: `/${entry.source}/${entry.flags}`,
-		status: 'safe',
-	});
-});
+it.each(literals.map((entry) => [entry.where, entry] as const))(
+	'%s runs in linear time',
+	async (_where, entry) => {
+		const diagnostics = await check(entry.source, entry.flags, { timeout: 20_000 });
+		expect({ pattern: `/${entry.source}/${entry.flags}`, status: diagnostics.status }).toEqual({
+			pattern: `/${entry.source}/${entry.flags}`,
+			status: 'safe',
+		});
+	},
+);

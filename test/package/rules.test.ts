@@ -33,7 +33,8 @@ function optionLists(properties: readonly unknown[], path: string): Array<[strin
 		if (property.type === 'options' && Array.isArray(property.options)) {
 			lists.push([here, (property.options as INodePropertyOptions[]).map((option) => option.name)]);
 		}
-		if (Array.isArray(property.options) && property.type !== 'options') lists.push(...optionLists(property.options, here));
+		if (Array.isArray(property.options) && property.type !== 'options')
+			lists.push(...optionLists(property.options, here));
 		if (Array.isArray(property.values)) lists.push(...optionLists(property.values, here));
 		return lists;
 	});

@@ -11,17 +11,27 @@ import { packAndUnpack, ROOT } from './pack';
 
 interface ScanResult {
 	files: number;
-	messages: Array<{ file: string; line: number; ruleId: string | null; severity: number; message: string }>;
+	messages: Array<{
+		file: string;
+		line: number;
+		ruleId: string | null;
+		severity: number;
+		message: string;
+	}>;
 }
 
 function scan(directory: string, leg: 'source' | 'tarball'): ScanResult {
 	// eslint-plugin-n8n-nodes-base reads file names differently when NODE_ENV is 'test', as jest sets it.
 	const { NODE_ENV: _jest, ...env } = process.env;
-	const output = execFileSync(process.execPath, [path.join(__dirname, 'scanner.mjs'), directory, leg], {
-		encoding: 'utf8',
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const output = execFileSync(
+		process.execPath,
+		[path.join(__dirname, 'scanner.mjs'), directory, leg],
+		{
+			encoding: 'utf8',
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	return JSON.parse(output) as ScanResult;
 }
 

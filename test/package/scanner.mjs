@@ -57,7 +57,9 @@ const files =
 	leg === 'source'
 		? [
 				path.join(root, 'package.json'),
-				...['nodes', 'credentials'].flatMap((dir) => walk(path.join(root, dir), (file) => /\.(js|ts|json)$/.test(file))),
+				...['nodes', 'credentials'].flatMap((dir) =>
+					walk(path.join(root, dir), (file) => /\.(js|ts|json)$/.test(file)),
+				),
 			]
 		: leg === 'tarball'
 			? [path.join(root, 'package.json'), ...walk(root, (file) => file.endsWith('.js'))]
@@ -67,7 +69,12 @@ if (files === undefined) {
 	process.exit(2);
 }
 
-const eslint = new ESLint({ cwd: root, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: scanConfig });
+const eslint = new ESLint({
+	cwd: root,
+	allowInlineConfig: false,
+	overrideConfigFile: true,
+	overrideConfig: scanConfig,
+});
 const results = await eslint.lintFiles(files);
 const messages = results.flatMap((result) =>
 	result.messages.map(({ line, ruleId, severity, message }) => ({

@@ -20,17 +20,28 @@ function productFiles(dir: string): string[] {
 	});
 }
 
-const files = [...productFiles(path.join(ROOT, 'nodes')), ...productFiles(path.join(ROOT, 'credentials'))];
+const files = [
+	...productFiles(path.join(ROOT, 'nodes')),
+	...productFiles(path.join(ROOT, 'credentials')),
+];
 
 function functionsOf(file: string): Array<{ name: string; lines: number }> {
-	const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+	const source = ts.createSourceFile(
+		file,
+		readFileSync(file, 'utf8'),
+		ts.ScriptTarget.Latest,
+		true,
+	);
 	const found: Array<{ name: string; lines: number }> = [];
 	const visit = (node: ts.Node) => {
 		if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
 			const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
 			const last = source.getLineAndCharacterOfPosition(node.end).line;
 			const line = `${path.relative(ROOT, file)}:${first + 1}`;
-			found.push({ name: node.name ? `${line} ${node.name.getText()}` : line, lines: last - first + 1 });
+			found.push({
+				name: node.name ? `${line} ${node.name.getText()}` : line,
+				lines: last - first + 1,
+			});
 		}
 		ts.forEachChild(node, visit);
 	};
@@ -44,7 +55,10 @@ it('reads the product files', () => {
 
 it(`no product file is over ${MAX_FILE_LINES} lines`, () => {
 	const long = files
-		.map((file) => ({ file: path.relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+		.map((file) => ({
+			file: path.relative(ROOT, file),
+			lines: readFileSync(file, 'utf8').split('\n').length - 1,
+		}))
 		.filter(({ lines }) => lines > MAX_FILE_LINES);
 	expect(long).toEqual([]);
 });

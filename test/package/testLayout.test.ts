@@ -15,7 +15,9 @@ const UNIT = path.join(ROOT, 'test', 'unit');
 function filesUnder(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
 		const full = path.join(dir, entry.name);
-		return entry.isDirectory() ? filesUnder(full) : [path.relative(UNIT, full).split(path.sep).join('/')];
+		return entry.isDirectory()
+			? filesUnder(full)
+			: [path.relative(UNIT, full).split(path.sep).join('/')];
 	});
 }
 
@@ -37,20 +39,28 @@ describe('test/unit mirrors the code', () => {
 		expect(tests.filter((file) => !existsSync(path.join(ROOT, moduleOf(file))))).toEqual([]);
 	});
 
-	it('a property test file sits beside its module\'s test file', () => {
+	it("a property test file sits beside its module's test file", () => {
 		const property = tests.filter((file) => file.endsWith('.property.test.ts'));
-		expect(property.filter((file) => !tests.includes(file.replace(/\.property\.test\.ts$/, '.test.ts')))).toEqual([]);
+		expect(
+			property.filter((file) => !tests.includes(file.replace(/\.property\.test\.ts$/, '.test.ts'))),
+		).toEqual([]);
 	});
 
 	it('every other file under test/unit is a TypeScript helper, not a test under another name', () => {
 		const others = files.filter((file) => !file.endsWith('.test.ts'));
-		expect(others.filter((file) => !file.endsWith('.ts') || /\.(spec|test)\./.test(file))).toEqual([]);
+		expect(others.filter((file) => !file.endsWith('.ts') || /\.(spec|test)\./.test(file))).toEqual(
+			[],
+		);
 	});
 
 	it('finds a test file that names no module', () => {
 		expect(moduleOf('trigger/payload.test.ts')).toBe('nodes/SupportChat/trigger/payload.ts');
 		expect(existsSync(path.join(ROOT, moduleOf('trigger/payload.test.ts')))).toBe(false);
-		expect(moduleOf('credentials/SupportChatApi.credentials.test.ts')).toBe('credentials/SupportChatApi.credentials.ts');
-		expect(moduleOf('transport/pagination/readPage.property.test.ts')).toBe('nodes/SupportChat/transport/pagination/readPage.ts');
+		expect(moduleOf('credentials/SupportChatApi.credentials.test.ts')).toBe(
+			'credentials/SupportChatApi.credentials.ts',
+		);
+		expect(moduleOf('transport/pagination/readPage.property.test.ts')).toBe(
+			'nodes/SupportChat/transport/pagination/readPage.ts',
+		);
 	});
 });

@@ -23,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => await sb.close());
 beforeEach(() => sb.reset());
 
-
 async function call(
 	method: string,
 	target: string,
@@ -89,7 +88,8 @@ interface Step {
  */
 function stepper(style: PaginationStyle, path: string, resource: string, size: number) {
 	const first = `${path}${path.includes('?') ? '&' : '?'}per_page=${size}`;
-	const withParam = (name: string, value: string | number) => `${first}&${name}=${encodeURIComponent(String(value))}`;
+	const withParam = (name: string, value: string | number) =>
+		`${first}&${name}=${encodeURIComponent(String(value))}`;
 	let page = 1;
 	let offset = 0;
 	return async (target: string): Promise<Step> => {
@@ -101,7 +101,13 @@ function stepper(style: PaginationStyle, path: string, resource: string, size: n
 			case 'array':
 				return { items: body, next: body.length > 0 ? withParam('page', ++page) : undefined };
 			case 'header-total':
-				return { items: body, next: page * size < Number(headers.get('x-total-count')) ? withParam('page', ++page) : undefined };
+				return {
+					items: body,
+					next:
+						page * size < Number(headers.get('x-total-count'))
+							? withParam('page', ++page)
+							: undefined,
+				};
 			case 'link': {
 				const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
 				return { items: body, next: next?.[1] };
@@ -113,17 +119,26 @@ function stepper(style: PaginationStyle, path: string, resource: string, size: n
 			case 'hal':
 				return { items: body._embedded[resource], next: body._links.next?.href };
 			case 'cursor':
-				return { items: body.data, next: body.next_cursor ? withParam('cursor', body.next_cursor) : undefined };
+				return {
+					items: body.data,
+					next: body.next_cursor ? withParam('cursor', body.next_cursor) : undefined,
+				};
 			case 'cursor-meta': {
 				const cursor = body.meta.next_cursor;
 				return { items: body[resource], next: cursor ? withParam('cursor', cursor) : undefined };
 			}
 			case 'has-more': {
 				const last = body.data[body.data.length - 1];
-				return { items: body.data, next: body.has_more ? withParam('starting_after', last.id) : undefined };
+				return {
+					items: body.data,
+					next: body.has_more ? withParam('starting_after', last.id) : undefined,
+				};
 			}
 			case 'page':
-				return { items: body[resource], next: body.page < body.total_pages ? withParam('page', body.page + 1) : undefined };
+				return {
+					items: body[resource],
+					next: body.page < body.total_pages ? withParam('page', body.page + 1) : undefined,
+				};
 			case 'page-nototal':
 				return {
 					items: body.results,
@@ -131,10 +146,16 @@ function stepper(style: PaginationStyle, path: string, resource: string, size: n
 				};
 			case 'offset':
 				offset = body.offset + body.limit;
-				return { items: body.items, next: offset < body.total ? withParam('offset', offset) : undefined };
+				return {
+					items: body.items,
+					next: offset < body.total ? withParam('offset', offset) : undefined,
+				};
 			case 'offset-nototal':
 				offset = body.offset + body.limit;
-				return { items: body.records, next: body.records.length === body.limit ? withParam('offset', offset) : undefined };
+				return {
+					items: body.records,
+					next: body.records.length === body.limit ? withParam('offset', offset) : undefined,
+				};
 		}
 	};
 }
@@ -176,7 +197,9 @@ describe('pagination', () => {
 
 		it('walks a filtered list', async () => {
 			const { items } = await walk(style, '/conversations?status=closed', 'conversations', 2);
-			expect(items.map(key)).toEqual(sb.state.conversations.filter((c) => c.status === 'closed').map((c) => c.id));
+			expect(items.map(key)).toEqual(
+				sb.state.conversations.filter((c) => c.status === 'closed').map((c) => c.id),
+			);
 		});
 	});
 
@@ -201,7 +224,10 @@ describe('pagination', () => {
 
 	it('answers 400 to a bad page parameter or cursor', async () => {
 		sb.configure({ pagination: 'page', errorStyle: 'errors' });
-		expect(await get('/users?per_page=0')).toMatchObject({ status: 400, body: { errors: [{ field: 'per_page' }] } });
+		expect(await get('/users?per_page=0')).toMatchObject({
+			status: 400,
+			body: { errors: [{ field: 'per_page' }] },
+		});
 		expect((await get('/users?page=abc')).status).toBe(400);
 		sb.configure({ pagination: 'cursor' });
 		expect((await get('/users?cursor=bogus')).status).toBe(400);
@@ -212,10 +238,18 @@ describe('pagination', () => {
 	it('writes absolute next links that keep the query', async () => {
 		sb.configure({ pagination: 'next-url' });
 		const { body } = await get('/conversations?status=active&per_page=2');
-		expect(body).toMatchObject({ current_page: 1, per_page: 2, total: 4, last_page: 2, prev_page_url: null });
+		expect(body).toMatchObject({
+			current_page: 1,
+			per_page: 2,
+			total: 4,
+			last_page: 2,
+			prev_page_url: null,
+		});
 		expect(body.next_page_url).toBe(`${sb.baseUrl}/conversations?status=active&per_page=2&page=2`);
 		sb.configure({ publicOrigin: 'http://host.example:8080' });
-		expect((await get('/users')).body.next_page_url).toBe(`http://host.example:8080${API_PREFIX}/users?page=2`);
+		expect((await get('/users')).body.next_page_url).toBe(
+			`http://host.example:8080${API_PREFIX}/users?page=2`,
+		);
 	});
 
 	it('gives GitHub-style Link relations', async () => {
@@ -234,10 +268,17 @@ describe('pagination', () => {
 		sb.configure({ pagination: 'has-more' });
 		const t0 = Date.now();
 		const deep = await get('/users?starting_after=u_99990&limit=5');
-		expect(deep.body.data.map((u: { id: string }) => u.id)).toEqual(['u_99991', 'u_99992', 'u_99993', 'u_99994', 'u_99995']);
+		expect(deep.body.data.map((u: { id: string }) => u.id)).toEqual([
+			'u_99991',
+			'u_99992',
+			'u_99993',
+			'u_99994',
+			'u_99995',
+		]);
 		sb.configure({ pagination: 'cursor' });
 		let target = '/users?per_page=100';
-		for (let i = 0; i < 20; i++) target = `/users?per_page=100&cursor=${(await get(target)).body.next_cursor}`;
+		for (let i = 0; i < 20; i++)
+			target = `/users?per_page=100&cursor=${(await get(target)).body.next_cursor}`;
 		expect(Date.now() - t0).toBeLessThan(1500);
 		expect((await get(target)).body.data[0].id).toBe('u_2001');
 	});
@@ -255,25 +296,53 @@ describe('envelopes', () => {
 		expect((await get('/users')).body).toMatchObject({ current_page: 1, data: expect.any(Array) });
 		sb.configure({ envelope: 'success-response', pagination: 'cursor' });
 		const page = (await get('/users')).body;
-		expect(page).toMatchObject({ success: true, response: { data: expect.any(Array), next_cursor: expect.any(String) } });
-		expect((await post('/users', { name: 'E' })).body).toMatchObject({ success: true, response: { name: 'E' } });
+		expect(page).toMatchObject({
+			success: true,
+			response: { data: expect.any(Array), next_cursor: expect.any(String) },
+		});
+		expect((await post('/users', { name: 'E' })).body).toMatchObject({
+			success: true,
+			response: { name: 'E' },
+		});
 	});
 });
 
 describe('users', () => {
 	it('lists, gets, creates, updates and deletes', async () => {
-		const created = await post('/users', { name: 'Ada', email: 'ada@example.com', phone: '+4915112345678', tags: ['vip', 'new'], plan: 'pro' });
+		const created = await post('/users', {
+			name: 'Ada',
+			email: 'ada@example.com',
+			phone: '+4915112345678',
+			tags: ['vip', 'new'],
+			plan: 'pro',
+		});
 		expect(created.status).toBe(201);
-		expect(created.body).toMatchObject({ id: 'u_0046', name: 'Ada', email: 'ada@example.com', tags: ['vip', 'new'], plan: 'pro' });
+		expect(created.body).toMatchObject({
+			id: 'u_0046',
+			name: 'Ada',
+			email: 'ada@example.com',
+			tags: ['vip', 'new'],
+			plan: 'pro',
+		});
 		expect(created.body.created_at).toBe(created.body.updated_at);
 		expect(sb.state.tags.map((t) => t.name)).toEqual(['vip', 'lead', 'new']);
 
 		expect((await get('/users/u_0046')).body).toEqual(created.body);
-		const updated = await call('PUT', '/users/u_0046', { body: { name: 'Ada L.', department: 'sales', id: 'hijack' } });
+		const updated = await call('PUT', '/users/u_0046', {
+			body: { name: 'Ada L.', department: 'sales', id: 'hijack' },
+		});
 		expect(updated.status).toBe(200);
-		expect(updated.body).toMatchObject({ id: 'u_0046', name: 'Ada L.', email: 'ada@example.com', department: 'sales' });
+		expect(updated.body).toMatchObject({
+			id: 'u_0046',
+			name: 'Ada L.',
+			email: 'ada@example.com',
+			department: 'sales',
+		});
 
-		expect(await call('DELETE', '/users/u_0046')).toMatchObject({ status: 200, body: { success: true } });
+		expect(await call('DELETE', '/users/u_0046')).toMatchObject({
+			status: 200,
+			body: { success: true },
+		});
 		expect((await get('/users/u_0046')).status).toBe(404);
 		sb.configure({ deleteStatus: 204 });
 		expect(await call('DELETE', '/users/u_0001')).toMatchObject({ status: 204, text: '' });
@@ -289,12 +358,21 @@ describe('users', () => {
 	});
 
 	it('answers 404, 422, 400 and 405', async () => {
-		expect(await get('/users/u_9999')).toMatchObject({ status: 404, body: { message: 'User u_9999 not found' } });
+		expect(await get('/users/u_9999')).toMatchObject({
+			status: 404,
+			body: { message: 'User u_9999 not found' },
+		});
 		expect((await call('PUT', '/users/u_9999', { body: { name: 'x' } })).status).toBe(404);
 		expect((await call('DELETE', '/users/u_9999')).status).toBe(404);
 		sb.configure({ errorStyle: 'errors' });
-		expect(await post('/users', { tags: 'vip' })).toMatchObject({ status: 422, body: { errors: [{ field: 'tags' }] } });
-		expect(await post('/users', { email: 42 })).toMatchObject({ status: 422, body: { errors: [{ field: 'email' }] } });
+		expect(await post('/users', { tags: 'vip' })).toMatchObject({
+			status: 422,
+			body: { errors: [{ field: 'tags' }] },
+		});
+		expect(await post('/users', { email: 42 })).toMatchObject({
+			status: 422,
+			body: { errors: [{ field: 'email' }] },
+		});
 		expect((await call('POST', '/users', { raw: '{"name": ' })).status).toBe(400);
 		expect((await call('POST', '/users', { raw: '[1]' })).status).toBe(422);
 		const wrong = await call('PATCH', '/users/u_0001', { body: {} });
@@ -310,43 +388,88 @@ describe('conversations', () => {
 	it('lists with a status filter and gets one', async () => {
 		sb.configure({ pagination: 'none' });
 		const all = (await get('/conversations')).body;
-		expect(new Set(all.map((c: { status: string }) => c.status))).toEqual(new Set(['active', 'pending', 'closed']));
+		expect(new Set(all.map((c: { status: string }) => c.status))).toEqual(
+			new Set(['active', 'pending', 'closed']),
+		);
 		const pending = (await get('/conversations?status=pending')).body;
 		expect(pending.length).toBe(4);
 		expect((await get('/conversations?status=active,closed')).body).toHaveLength(8);
-		expect((await get('/conversations?user_id=u_0001')).body.map((c: { id: string }) => c.id)).toEqual(['c_0001']);
+		expect(
+			(await get('/conversations?user_id=u_0001')).body.map((c: { id: string }) => c.id),
+		).toEqual(['c_0001']);
 		expect((await get('/conversations?status=open')).status).toBe(422);
 		expect((await get('/conversations/c_0003')).body).toEqual(sb.state.conversations[2]);
 		expect((await get('/conversations/c_9999')).status).toBe(404);
 	});
 
 	it('creates one with a first message and extra fields', async () => {
-		const res = await post('/conversations', { user_id: 'u_0003', message: 'Hello', subject: 'Help', channel: 'web' });
+		const res = await post('/conversations', {
+			user_id: 'u_0003',
+			message: 'Hello',
+			subject: 'Help',
+			channel: 'web',
+		});
 		expect(res.status).toBe(201);
-		expect(res.body).toMatchObject({ id: 'c_0013', user_id: 'u_0003', status: 'active', assignee_id: null, subject: 'Help', channel: 'web', closed_at: null });
-		expect(Object.keys(res.body)).toEqual(['id', 'user_id', 'status', 'assignee_id', 'subject', 'channel', 'created_at', 'updated_at', 'closed_at']);
-		expect(sb.state.messages.at(-1)).toMatchObject({ conversation_id: 'c_0013', message: 'Hello', type: 'user' });
-		expect((await post('/conversations', { user_id: 'u_0003', status: 'pending' })).body.status).toBe('pending');
+		expect(res.body).toMatchObject({
+			id: 'c_0013',
+			user_id: 'u_0003',
+			status: 'active',
+			assignee_id: null,
+			subject: 'Help',
+			channel: 'web',
+			closed_at: null,
+		});
+		expect(Object.keys(res.body)).toEqual([
+			'id',
+			'user_id',
+			'status',
+			'assignee_id',
+			'subject',
+			'channel',
+			'created_at',
+			'updated_at',
+			'closed_at',
+		]);
+		expect(sb.state.messages.at(-1)).toMatchObject({
+			conversation_id: 'c_0013',
+			message: 'Hello',
+			type: 'user',
+		});
+		expect(
+			(await post('/conversations', { user_id: 'u_0003', status: 'pending' })).body.status,
+		).toBe('pending');
 		expect((await post('/conversations', {})).status).toBe(422);
 		expect((await post('/conversations', { user_id: 'u_0003', status: 'weird' })).status).toBe(422);
 		expect((await post('/conversations', { user_id: 'u_9999' })).status).toBe(404);
 	});
 
-	it.each(['agent_id', 'assignee_id', 'assignee'])('assigns with %s and activates a pending one', async (field) => {
-		const pending = sb.state.conversations.find((c) => c.status === 'pending')!;
-		const res = await post(`/conversations/${pending.id}/assign`, { [field]: 'agent_9' });
-		expect(res).toMatchObject({ status: 200, body: { id: pending.id, assignee_id: 'agent_9', status: 'active' } });
-	});
+	it.each(['agent_id', 'assignee_id', 'assignee'])(
+		'assigns with %s and activates a pending one',
+		async (field) => {
+			const pending = sb.state.conversations.find((c) => c.status === 'pending')!;
+			const res = await post(`/conversations/${pending.id}/assign`, { [field]: 'agent_9' });
+			expect(res).toMatchObject({
+				status: 200,
+				body: { id: pending.id, assignee_id: 'agent_9', status: 'active' },
+			});
+		},
+	);
 
 	it('rejects an assignment without assignee, and unknown ids', async () => {
 		sb.configure({ errorStyle: 'errors' });
-		expect(await post('/conversations/c_0001/assign', {})).toMatchObject({ status: 422, body: { errors: [{ field: 'assignee_id' }] } });
+		expect(await post('/conversations/c_0001/assign', {})).toMatchObject({
+			status: 422,
+			body: { errors: [{ field: 'assignee_id' }] },
+		});
 		expect((await post('/conversations/c_9999/assign', { agent_id: 'a' })).status).toBe(404);
 	});
 
 	it('closes, twice', async () => {
 		const first = await post('/conversations/c_0001/close');
-		expect(first).toMatchObject({ status: 200, body: { status: 'closed', closed_at: expect.any(String) } });
+		expect(first).toMatchObject({
+			status: 200,
+			body: { status: 'closed', closed_at: expect.any(String) },
+		});
 		const second = await post('/conversations/c_0001/close');
 		expect(second.status).toBe(200);
 		expect(second.body.closed_at).toBe(first.body.closed_at);
@@ -356,8 +479,15 @@ describe('conversations', () => {
 
 describe('messages and tags', () => {
 	it('sends a message', async () => {
-		const res = await post('/messages', { conversation_id: 'c_0002', message: 'On it', type: 'agent' });
-		expect(res).toMatchObject({ status: 201, body: { conversation_id: 'c_0002', message: 'On it', type: 'agent' } });
+		const res = await post('/messages', {
+			conversation_id: 'c_0002',
+			message: 'On it',
+			type: 'agent',
+		});
+		expect(res).toMatchObject({
+			status: 201,
+			body: { conversation_id: 'c_0002', message: 'On it', type: 'agent' },
+		});
 		expect(sb.state.messages.at(-1)).toEqual(res.body);
 	});
 
@@ -365,11 +495,16 @@ describe('messages and tags', () => {
 		sb.configure({ errorStyle: 'errors' });
 		const body: Record<string, string> = { conversation_id: 'c_0002', message: 'x', type: 'agent' };
 		delete body[field];
-		expect(await post('/messages', body)).toMatchObject({ status: 422, body: { errors: [{ field }] } });
+		expect(await post('/messages', body)).toMatchObject({
+			status: 422,
+			body: { errors: [{ field }] },
+		});
 	});
 
 	it('answers 404 for a message to an unknown conversation', async () => {
-		expect((await post('/messages', { conversation_id: 'c_9999', message: 'x', type: 'agent' })).status).toBe(404);
+		expect(
+			(await post('/messages', { conversation_id: 'c_9999', message: 'x', type: 'agent' })).status,
+		).toBe(404);
 	});
 
 	it('tags a user once and lists tags in both shapes', async () => {
@@ -394,12 +529,34 @@ describe('messages and tags', () => {
 
 describe('error styles', () => {
 	it.each([
-		['message', /application\/json/, (r: Reply) => expect(r.body).toEqual({ message: 'User u_9 not found' })],
-		['error', /application\/json/, (r: Reply) => expect(r.body).toEqual({ error: 'User u_9 not found' })],
-		['errors', /application\/json/, (r: Reply) => expect(r.body).toEqual({ errors: [{ message: 'User u_9 not found', field: null }] })],
-		['detail', /application\/json/, (r: Reply) => expect(r.body).toEqual({ detail: 'User u_9 not found' })],
+		[
+			'message',
+			/application\/json/,
+			(r: Reply) => expect(r.body).toEqual({ message: 'User u_9 not found' }),
+		],
+		[
+			'error',
+			/application\/json/,
+			(r: Reply) => expect(r.body).toEqual({ error: 'User u_9 not found' }),
+		],
+		[
+			'errors',
+			/application\/json/,
+			(r: Reply) =>
+				expect(r.body).toEqual({ errors: [{ message: 'User u_9 not found', field: null }] }),
+		],
+		[
+			'detail',
+			/application\/json/,
+			(r: Reply) => expect(r.body).toEqual({ detail: 'User u_9 not found' }),
+		],
 		['text', /text\/plain/, (r: Reply) => expect(r.text).toBe('User u_9 not found')],
-		['html', /text\/html/, (r: Reply) => expect(r.text).toMatch(/<title>404 Not Found<\/title>[\s\S]*User u_9 not found/)],
+		[
+			'html',
+			/text\/html/,
+			(r: Reply) =>
+				expect(r.text).toMatch(/<title>404 Not Found<\/title>[\s\S]*User u_9 not found/),
+		],
 	] as const)('%s', async (errorStyle, contentType, check) => {
 		sb.configure({ errorStyle });
 		const res = await get('/users/u_9');
@@ -419,7 +576,11 @@ describe('faults', () => {
 		const when = new Date('2030-01-01T00:00:00Z');
 		sb.fault({ kind: '429', retryAfter: when });
 		expect((await get('/users')).headers.get('retry-after')).toBe('Tue, 01 Jan 2030 00:00:00 GMT');
-		expect(sb.requests.map((r) => [r.status, r.fault])).toEqual([[429, '429'], [200, undefined], [429, '429']]);
+		expect(sb.requests.map((r) => [r.status, r.fault])).toEqual([
+			[429, '429'],
+			[200, undefined],
+			[429, '429'],
+		]);
 	});
 
 	it.each([
@@ -434,7 +595,10 @@ describe('faults', () => {
 
 	it('any status', async () => {
 		sb.fault({ kind: 'status', status: 409, message: 'conflict' });
-		expect(await get('/users/u_0001')).toMatchObject({ status: 409, body: { message: 'conflict' } });
+		expect(await get('/users/u_0001')).toMatchObject({
+			status: 409,
+			body: { message: 'conflict' },
+		});
 	});
 
 	it('slow', async () => {
@@ -462,13 +626,18 @@ describe('faults', () => {
 
 	it('success: false in a 200', async () => {
 		sb.fault({ kind: 'success-false', message: 'Quota exceeded' });
-		expect(await get('/users')).toMatchObject({ status: 200, body: { success: false, error: 'Quota exceeded' } });
+		expect(await get('/users')).toMatchObject({
+			status: 200,
+			body: { success: false, error: 'Quota exceeded' },
+		});
 	});
 
 	it('reset: the socket closes without an answer, and the request is logged', async () => {
 		sb.fault({ kind: 'reset' });
 		await expect(get('/users')).rejects.toThrow();
-		expect(sb.requests).toEqual([expect.objectContaining({ path: '/users', status: 0, fault: 'reset' })]);
+		expect(sb.requests).toEqual([
+			expect.objectContaining({ path: '/users', status: 0, fault: 'reset' }),
+		]);
 		expect((await get('/users')).status).toBe(200);
 	});
 
@@ -478,7 +647,11 @@ describe('faults', () => {
 		const res = await post('/users', { name: 'Once' });
 		expect(res.status).toBe(500);
 		expect(sb.state.users.filter((u) => u.name === 'Once')).toHaveLength(1);
-		expect(sb.requests.at(-1)).toMatchObject({ method: 'POST', status: 500, fault: 'drop-after-write' });
+		expect(sb.requests.at(-1)).toMatchObject({
+			method: 'POST',
+			status: 500,
+			fault: 'drop-after-write',
+		});
 	});
 
 	it('matches method and path (string or RegExp)', async () => {
@@ -556,7 +729,10 @@ describe('events and the visitor', () => {
 		]);
 		expect(seen.every((e) => e.source === 'api')).toBe(true);
 		expect(seen[0]).toMatchObject({ id: 'e_0001', data: { user: { name: 'Eve', tags: ['vip'] } } });
-		expect(seen[6]).toMatchObject({ kind: 'tagApplied', data: { tag: 'lead', user: { id: 'u_0046', tags: ['vip', 'lead'] } } });
+		expect(seen[6]).toMatchObject({
+			kind: 'tagApplied',
+			data: { tag: 'lead', user: { id: 'u_0046', tags: ['vip', 'lead'] } },
+		});
 	});
 
 	it('starts a conversation as a visitor, reusing a known e-mail', async () => {
@@ -571,12 +747,25 @@ describe('events and the visitor', () => {
 				conversation: { status: 'pending' },
 				message: { type: 'user', message: 'Is anyone there?' },
 			});
-			const known = sb.visitor.startConversation({ email: sb.state.users[0].email!.toUpperCase(), message: 'Me again' });
+			const known = sb.visitor.startConversation({
+				email: sb.state.users[0].email!.toUpperCase(),
+				message: 'Me again',
+			});
 			expect(known).toMatchObject({ userCreated: false, user: { id: 'u_0001' } });
-			expect(sb.visitor.say(known.conversation.id, 'Hello?')).toMatchObject({ type: 'user', conversation_id: known.conversation.id });
+			expect(sb.visitor.say(known.conversation.id, 'Hello?')).toMatchObject({
+				type: 'user',
+				conversation_id: known.conversation.id,
+			});
 			expect(() => sb.visitor.say('c_9999', 'x')).toThrow(/not found/);
-			const lead = sb.visitor.captureLead({ email: 'lead@example.com', name: 'Lena', conversationId: anonymous.conversation.id });
-			expect(lead).toMatchObject({ created: false, user: { id: anonymous.user.id, email: 'lead@example.com', name: 'Lena' } });
+			const lead = sb.visitor.captureLead({
+				email: 'lead@example.com',
+				name: 'Lena',
+				conversationId: anonymous.conversation.id,
+			});
+			expect(lead).toMatchObject({
+				created: false,
+				user: { id: anonymous.user.id, email: 'lead@example.com', name: 'Lena' },
+			});
 		} finally {
 			sb.events.off('change', listener);
 		}
@@ -596,12 +785,23 @@ describe('events and the visitor', () => {
 describe('control API', () => {
 	it('configures, queues faults, reads the log and state, seeds and resets', async () => {
 		expect((await control('GET', '/health')).body).toEqual({ ok: true, baseUrl: sb.baseUrl });
-		expect((await control('POST', '/configure', { pagination: 'cursor', pageSize: 3 })).body).toMatchObject({ pagination: 'cursor', pageSize: 3 });
+		expect(
+			(await control('POST', '/configure', { pagination: 'cursor', pageSize: 3 })).body,
+		).toMatchObject({ pagination: 'cursor', pageSize: 3 });
 		expect((await get('/users')).body.data).toHaveLength(3);
 		expect((await control('POST', '/configure', { pagination: 'sideways' })).status).toBe(400);
 		expect((await control('POST', '/configure', { nonsense: 1 })).status).toBe(400);
 
-		expect((await control('POST', '/faults', { kind: '429', pathRegex: '^/users', retryAfter: 2, times: null })).body).toMatchObject({
+		expect(
+			(
+				await control('POST', '/faults', {
+					kind: '429',
+					pathRegex: '^/users',
+					retryAfter: 2,
+					times: null,
+				})
+			).body,
+		).toMatchObject({
 			kind: '429',
 			pathRegex: new RegExp('^/users').source,
 			remaining: null,
@@ -613,13 +813,19 @@ describe('control API', () => {
 		expect((await control('POST', '/faults', { kind: 'wrong' })).status).toBe(400);
 
 		const log = (await control('GET', '/log')).body;
-		expect(log.map((r: { path: string; status: number }) => `${r.path} ${r.status}`)).toEqual(['/users 200', '/users/u_0001 429', '/users/u_0001 200']);
+		expect(log.map((r: { path: string; status: number }) => `${r.path} ${r.status}`)).toEqual([
+			'/users 200',
+			'/users/u_0001 429',
+			'/users/u_0001 200',
+		]);
 		expect((await control('GET', '/log?since=2')).body).toHaveLength(1);
 		await control('DELETE', '/log');
 		expect(sb.requests).toHaveLength(0);
 
 		expect((await control('GET', '/state?resource=tags')).body).toEqual(sb.state.tags);
-		expect((await control('POST', '/seed', { users: 3, conversations: 2, tags: ['x'] })).body).toEqual({ users: 3, conversations: 2, messages: 2, tags: 1 });
+		expect(
+			(await control('POST', '/seed', { users: 3, conversations: 2, tags: ['x'] })).body,
+		).toEqual({ users: 3, conversations: 2, messages: 2, tags: 1 });
 		expect((await control('GET', '/state')).body.users).toHaveLength(3);
 		await control('POST', '/reset');
 		expect(sb.state.users).toHaveLength(USERS);
@@ -628,33 +834,64 @@ describe('control API', () => {
 	});
 
 	it('drives the visitor', async () => {
-		const started = await control('POST', '/visitor/conversations', { name: 'Vic', email: 'vic@example.com', message: 'Hi' });
-		expect(started).toMatchObject({ status: 201, body: { userCreated: true, conversation: { status: 'pending' } } });
-		const said = await control('POST', `/visitor/conversations/${started.body.conversation.id}/messages`, { message: 'Still here' });
+		const started = await control('POST', '/visitor/conversations', {
+			name: 'Vic',
+			email: 'vic@example.com',
+			message: 'Hi',
+		});
+		expect(started).toMatchObject({
+			status: 201,
+			body: { userCreated: true, conversation: { status: 'pending' } },
+		});
+		const said = await control(
+			'POST',
+			`/visitor/conversations/${started.body.conversation.id}/messages`,
+			{ message: 'Still here' },
+		);
 		expect(said).toMatchObject({ status: 201, body: { message: 'Still here', type: 'user' } });
-		expect((await control('POST', '/visitor/conversations/c_9999/messages', { message: 'x' })).status).toBe(404);
+		expect(
+			(await control('POST', '/visitor/conversations/c_9999/messages', { message: 'x' })).status,
+		).toBe(404);
 		expect((await control('POST', '/visitor/conversations', {})).status).toBe(422);
-		expect((await control('POST', '/visitor/leads', { email: 'new@example.com' })).status).toBe(201);
+		expect((await control('POST', '/visitor/leads', { email: 'new@example.com' })).status).toBe(
+			201,
+		);
 		expect(sb.requests).toHaveLength(0);
 	});
 });
 
 describe('server', () => {
 	it('keeps connections alive', async () => {
-		const res = await fetch(`${sb.baseUrl}/users`, { headers: { authorization: `Bearer ${TOKEN}` } });
+		const res = await fetch(`${sb.baseUrl}/users`, {
+			headers: { authorization: `Bearer ${TOKEN}` },
+		});
 		await res.text();
 		expect(res.headers.get('keep-alive')).toMatch(/timeout=/);
 	});
 
 	it('starts from the command line', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, '../../sandbox/cli.js'), '--port', '0', '--seed-users', '3', '--pagination', 'cursor'], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			[
+				path.join(__dirname, '../../sandbox/cli.js'),
+				'--port',
+				'0',
+				'--seed-users',
+				'3',
+				'--pagination',
+				'cursor',
+			],
+			{
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		try {
 			const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
 			const baseUrl = chunk.toString().split('\n')[0];
 			expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/script\/include\/api$/);
-			const res = await fetch(`${baseUrl}/users`, { headers: { authorization: 'Bearer demo-token' } });
+			const res = await fetch(`${baseUrl}/users`, {
+				headers: { authorization: 'Bearer demo-token' },
+			});
 			const page = (await res.json()) as { data: unknown[] };
 			expect(page.data).toHaveLength(3);
 		} finally {

@@ -14,23 +14,40 @@ const TOKEN = 'sb-sandbox-admin-token-0a1b';
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ api: 'support-board', token: TOKEN, seed: { users: 150, conversations: 5 } });
+	sandbox = await startSandbox({
+		api: 'support-board',
+		token: TOKEN,
+		seed: { users: 150, conversations: 5 },
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => sandbox.reset());
 
-async function post(body: string, contentType = 'application/json', headers: Record<string, string> = {}) {
-	const response = await fetch(sandbox.supportBoard!.apiUrl, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
-	return { status: response.status, type: response.headers.get('content-type'), body: JSON.parse((await response.text()) || 'null') };
+async function post(
+	body: string,
+	contentType = 'application/json',
+	headers: Record<string, string> = {},
+) {
+	const response = await fetch(sandbox.supportBoard!.apiUrl, {
+		method: 'POST',
+		headers: { 'content-type': contentType, ...headers },
+		body,
+	});
+	return {
+		status: response.status,
+		type: response.headers.get('content-type'),
+		body: JSON.parse((await response.text()) || 'null'),
+	};
 }
-const call = async (args: Record<string, unknown>) => await post(JSON.stringify({ token: TOKEN, ...args }));
+const call = async (args: Record<string, unknown>) =>
+	await post(JSON.stringify({ token: TOKEN, ...args }));
 
-describe('before the function runs, in the product\'s order', () => {
+describe("before the function runs, in the product's order", () => {
 	it.each([
 		['no function', { token: TOKEN }, 400, 'missing-function-name'],
 		['an unknown function, even without a token', { function: 'nope' }, 404, 'function-not-found'],
 		['no token', { function: 'get-users' }, 401, 'token-not-found'],
-		['a token that is no admin\'s', { function: 'get-users', token: 'wrong' }, 401, 'invalid-token'],
+		["a token that is no admin's", { function: 'get-users', token: 'wrong' }, 401, 'invalid-token'],
 		['a missing argument', { function: 'get-user', token: TOKEN }, 400, 'missing-argument'],
 	])('%s', async (_name, body, status, code) => {
 		const answer = await post(JSON.stringify(body));
@@ -39,32 +56,65 @@ describe('before the function runs, in the product\'s order', () => {
 	});
 
 	it('reads the token from the body, form-encoded too, and never from Authorization', async () => {
-		expect((await post(`function=count-users&token=${TOKEN}`, 'application/x-www-form-urlencoded')).body).toMatchObject({ success: true });
-		expect((await post(JSON.stringify({ function: 'count-users' }), 'application/json', { authorization: `Bearer ${TOKEN}` })).body).toMatchObject({ response: 'token-not-found' });
+		expect(
+			(await post(`function=count-users&token=${TOKEN}`, 'application/x-www-form-urlencoded')).body,
+		).toMatchObject({ success: true });
+		expect(
+			(
+				await post(JSON.stringify({ function: 'count-users' }), 'application/json', {
+					authorization: `Bearer ${TOKEN}`,
+				})
+			).body,
+		).toMatchObject({ response: 'token-not-found' });
 	});
 });
 
 describe('functions', () => {
 	it('get-users pages by index, 100 rows each, and answers [] past the end; the log masks the token', async () => {
-		const pages = await Promise.all([0, 1, 2].map((pagination) => call({ function: 'get-users', pagination })));
+		const pages = await Promise.all(
+			[0, 1, 2].map((pagination) => call({ function: 'get-users', pagination })),
+		);
 		// 150 seeded, plus the admin and the agent of a fresh install; the bot is never listed.
 		expect(pages.map((page) => page.body.response.length)).toEqual([100, 52, 0]);
-		expect(sandbox.requests[0]).toMatchObject({ function: 'get-users', body: expect.objectContaining({ token: '***' }) });
+		expect(sandbox.requests[0]).toMatchObject({
+			function: 'get-users',
+			body: expect.objectContaining({ token: '***' }),
+		});
 	});
 
 	it('get-user answers false for a missing user; add-user refuses an e-mail in use with 200', async () => {
-		expect((await call({ function: 'get-user', user_id: 9999 })).body).toEqual({ success: true, response: false });
-		const first = await call({ function: 'add-user', first_name: 'Ada', email: 'ada.new@example.com' });
+		expect((await call({ function: 'get-user', user_id: 9999 })).body).toEqual({
+			success: true,
+			response: false,
+		});
+		const first = await call({
+			function: 'add-user',
+			first_name: 'Ada',
+			email: 'ada.new@example.com',
+		});
 		expect(first.body).toEqual({ success: true, response: expect.any(Number) });
-		expect(await call({ function: 'add-user', first_name: 'Ada', email: 'ada.new@example.com' })).toMatchObject({ status: 200, body: { success: false, response: 'duplicate-email' } });
+		expect(
+			await call({ function: 'add-user', first_name: 'Ada', email: 'ada.new@example.com' }),
+		).toMatchObject({ status: 200, body: { success: false, response: 'duplicate-email' } });
 	});
 
 	it('an archive posts its event message; closing a conversation that does not exist dies with an empty 500', async () => {
 		await call({ function: 'update-conversation-status', conversation_id: 1, status_code: 3 });
 		const { body } = await call({ function: 'get-conversation', conversation_id: 1 });
 		expect(body.response.details.status_code).toBe('3');
-		expect(body.response.messages.at(-1)).toMatchObject({ message: '', payload: expect.stringContaining('conversation-status-update-3') });
-		const missing = await fetch(sandbox.supportBoard!.apiUrl, { method: 'POST', body: JSON.stringify({ function: 'update-conversation-status', token: TOKEN, conversation_id: 999, status_code: 3 }) });
+		expect(body.response.messages.at(-1)).toMatchObject({
+			message: '',
+			payload: expect.stringContaining('conversation-status-update-3'),
+		});
+		const missing = await fetch(sandbox.supportBoard!.apiUrl, {
+			method: 'POST',
+			body: JSON.stringify({
+				function: 'update-conversation-status',
+				token: TOKEN,
+				conversation_id: 999,
+				status_code: 3,
+			}),
+		});
 		expect(missing.status).toBe(500);
 		expect(await missing.text()).toBe('');
 	});
@@ -91,12 +141,29 @@ describe('webhooks', () => {
 		try {
 			const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 			sandbox.supportBoard!.configureWebhooks({ url, key: 'the-secret-key', active: true });
-			await call({ function: 'send-message', user_id: -1, conversation_id: 1, message: 'From an agent' });
+			await call({
+				function: 'send-message',
+				user_id: -1,
+				conversation_id: 1,
+				message: 'From an agent',
+			});
 			await sandbox.supportBoard!.settled();
 			// An agent's reply changes the conversation's status first, as send-message does in the product.
 			// Each answered 500, yet sent once: the product never retries.
-			expect(bodies.map((b) => b.function)).toEqual(['conversation-status-updated', 'message-sent']);
-			expect(bodies[1]).toEqual({ function: 'message-sent', key: 'the-secret-key', data: expect.objectContaining({ conversation_id: 1, message: 'From an agent', message_id: expect.any(Number) }), 'sender-url': '' });
+			expect(bodies.map((b) => b.function)).toEqual([
+				'conversation-status-updated',
+				'message-sent',
+			]);
+			expect(bodies[1]).toEqual({
+				function: 'message-sent',
+				key: 'the-secret-key',
+				data: expect.objectContaining({
+					conversation_id: 1,
+					message: 'From an agent',
+					message_id: expect.any(Number),
+				}),
+				'sender-url': '',
+			});
 			sandbox.supportBoard!.configureWebhooks({ active: false });
 			await call({ function: 'send-message', user_id: -1, conversation_id: 1, message: 'Again' });
 			await sandbox.supportBoard!.settled();

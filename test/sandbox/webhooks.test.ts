@@ -41,14 +41,21 @@ afterEach(async () => {
 });
 
 /** `answer(n)` gives the status of the n-th request (1-based) and may delay it. */
-async function receiver(answer: (n: number) => number | { status: number; delayMs: number } = () => 200): Promise<Receiver> {
+async function receiver(
+	answer: (n: number) => number | { status: number; delayMs: number } = () => 200,
+): Promise<Receiver> {
 	const got: Received[] = [];
 	const timers = new Set<NodeJS.Timeout>();
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			got.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+			got.push({
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				at: Date.now(),
+			});
 			const a = answer(got.length);
 			const { status, delayMs } = typeof a === 'number' ? { status: a, delayMs: 0 } : a;
 			const timer = setTimeout(() => {
@@ -78,7 +85,10 @@ async function receiver(answer: (n: number) => number | { status: number; delayM
 async function api(method: string, route: string, body?: unknown) {
 	const res = await fetch(`${sb.baseUrl}${route}`, {
 		method,
-		headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+		headers: {
+			authorization: `Bearer ${TOKEN}`,
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	return { status: res.status, body: (await res.json()) as any };
@@ -108,7 +118,10 @@ interface Seen {
 }
 
 const header = (r: Received, name: string) => r.headers[name] as string | undefined;
-const clean = (s: Seen): Seen => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== null && v !== '')) as unknown as Seen;
+const clean = (s: Seen): Seen =>
+	Object.fromEntries(
+		Object.entries(s).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+	) as unknown as Seen;
 
 function read(style: WebhookStyle, r: Received): Seen {
 	if (style === 'flat-php') {
@@ -186,11 +199,46 @@ function read(style: WebhookStyle, r: Received): Seen {
 
 /** The six kinds, in each style's words, in the order of the scenario below. */
 const NAMES: Record<WebhookStyle, Record<string, string>> = {
-	dotted: { user: 'user.created', conv: 'conversation.created', msg: 'message.created', tag: 'user.tag_applied', lead: 'contact.lead.created', close: 'conversation.closed' },
-	'flat-php': { user: 'new-user-created', conv: 'new-conversation-created', msg: 'message-sent', tag: 'tag-added', lead: 'new-email-address', close: 'conversation-status-updated' },
-	'event-header': { user: 'UserCreated', conv: 'NewConversation', msg: 'NewMessage', tag: 'TagApplied', lead: 'LeadCapture', close: 'ConversationArchived' },
-	nested: { user: 'new_user', conv: 'new_conversation', msg: 'new_message', tag: 'tag_applied', lead: 'lead_captured', close: 'conversation_closed' },
-	human: { user: 'New User Created', conv: 'New Conversation', msg: 'New Message', tag: 'Tag Applied', lead: 'Lead Captured', close: 'Conversation Closed' },
+	dotted: {
+		user: 'user.created',
+		conv: 'conversation.created',
+		msg: 'message.created',
+		tag: 'user.tag_applied',
+		lead: 'contact.lead.created',
+		close: 'conversation.closed',
+	},
+	'flat-php': {
+		user: 'new-user-created',
+		conv: 'new-conversation-created',
+		msg: 'message-sent',
+		tag: 'tag-added',
+		lead: 'new-email-address',
+		close: 'conversation-status-updated',
+	},
+	'event-header': {
+		user: 'UserCreated',
+		conv: 'NewConversation',
+		msg: 'NewMessage',
+		tag: 'TagApplied',
+		lead: 'LeadCapture',
+		close: 'ConversationArchived',
+	},
+	nested: {
+		user: 'new_user',
+		conv: 'new_conversation',
+		msg: 'new_message',
+		tag: 'tag_applied',
+		lead: 'lead_captured',
+		close: 'conversation_closed',
+	},
+	human: {
+		user: 'New User Created',
+		conv: 'New Conversation',
+		msg: 'New Message',
+		tag: 'Tag Applied',
+		lead: 'Lead Captured',
+		close: 'Conversation Closed',
+	},
 };
 const CONTENT_TYPE: Record<WebhookStyle, string> = {
 	dotted: 'application/json',
@@ -202,10 +250,16 @@ const CONTENT_TYPE: Record<WebhookStyle, string> = {
 
 /** Every kind at least once: an API user, a visitor's chat, an agent's reply, a tag, a lead in a message, a close. */
 async function scenario() {
-	expect((await api('POST', '/users', { name: 'Api Person', email: 'api@example.com' })).status).toBe(201); // u_0004
+	expect(
+		(await api('POST', '/users', { name: 'Api Person', email: 'api@example.com' })).status,
+	).toBe(201); // u_0004
 	const v = sb.visitor.startConversation({ name: 'Vic Tor', message: 'Hi there' }); // u_0005, c_0003, m_0003
 	expect([v.user.id, v.conversation.id, v.message.id]).toEqual(['u_0005', 'c_0003', 'm_0003']);
-	await api('POST', '/messages', { conversation_id: 'c_0003', message: 'Hello Vic', type: 'agent' }); // m_0004
+	await api('POST', '/messages', {
+		conversation_id: 'c_0003',
+		message: 'Hello Vic',
+		type: 'agent',
+	}); // m_0004
 	await api('POST', '/tags', { user_id: 'u_0005', tag: 'vip' });
 	sb.visitor.say('c_0003', 'Reach me at vic@example.com please'); // m_0005 + lead
 	await api('POST', '/conversations/c_0003/close');
@@ -220,31 +274,62 @@ function expected(style: WebhookStyle): Array<Omit<Seen, 'id'>> {
 		{ event: n.user, userId: 'u_0005', source: 'chat' },
 		{ event: n.conv, conversationId: 'c_0003', userId: 'u_0005', messageId: 'm_0003' },
 		{ event: n.msg, conversationId: 'c_0003', userId: 'u_0005', messageId: 'm_0003', type: 'user' },
-		{ event: n.msg, conversationId: 'c_0003', userId: 'u_0005', messageId: 'm_0004', type: 'agent' },
+		{
+			event: n.msg,
+			conversationId: 'c_0003',
+			userId: 'u_0005',
+			messageId: 'm_0004',
+			type: 'agent',
+		},
 		{ event: n.tag, userId: 'u_0005', tag: 'vip' },
 		{ event: n.msg, conversationId: 'c_0003', userId: 'u_0005', messageId: 'm_0005', type: 'user' },
-		{ event: n.lead, conversationId: 'c_0003', userId: 'u_0005', messageId: 'm_0005', email: 'vic@example.com' },
+		{
+			event: n.lead,
+			conversationId: 'c_0003',
+			userId: 'u_0005',
+			messageId: 'm_0005',
+			email: 'vic@example.com',
+		},
 		{ event: n.close, conversationId: 'c_0003', userId: 'u_0005' },
 	];
 }
 
 describe('payload styles', () => {
-	it.each(['dotted', 'flat-php', 'event-header', 'nested', 'human'] as WebhookStyle[])('%s: all six kinds, with their ids', async (style) => {
-		const r = await receiver();
-		sb.configureWebhooks({ urls: r.url(), style });
-		await scenario();
-		const seen = r.got.map((g) => read(style, g));
-		// Every style says where a user came from; some carry the source on other events too.
-		expect(seen.map(({ id: _id, source, ...rest }) => (rest.event === NAMES[style].user ? { ...rest, source } : rest))).toEqual(expected(style));
-		expect(new Set(seen.map((s) => s.id)).size).toBe(9);
-		expect(r.got.every((g) => g.headers['content-type'] === CONTENT_TYPE[style] && g.path === '/hook')).toBe(true);
-		// Unsigned: no Standard Webhooks headers.
-		expect(r.got.some((g) => 'webhook-signature' in g.headers)).toBe(false);
-		expect(sb.deliveries.map((d) => [d.kind, d.status, d.attempt])).toEqual(
-			['userCreated', 'userCreated', 'conversationCreated', 'messageCreated', 'messageCreated', 'tagApplied', 'messageCreated', 'leadCaptured', 'conversationClosed'].map((k) => [k, 200, 1]),
-		);
-		expect(sb.deliveries.map((d) => d.body)).toEqual(r.got.map((g) => g.body));
-	});
+	it.each(['dotted', 'flat-php', 'event-header', 'nested', 'human'] as WebhookStyle[])(
+		'%s: all six kinds, with their ids',
+		async (style) => {
+			const r = await receiver();
+			sb.configureWebhooks({ urls: r.url(), style });
+			await scenario();
+			const seen = r.got.map((g) => read(style, g));
+			// Every style says where a user came from; some carry the source on other events too.
+			expect(
+				seen.map(({ id: _id, source, ...rest }) =>
+					rest.event === NAMES[style].user ? { ...rest, source } : rest,
+				),
+			).toEqual(expected(style));
+			expect(new Set(seen.map((s) => s.id)).size).toBe(9);
+			expect(
+				r.got.every((g) => g.headers['content-type'] === CONTENT_TYPE[style] && g.path === '/hook'),
+			).toBe(true);
+			// Unsigned: no Standard Webhooks headers.
+			expect(r.got.some((g) => 'webhook-signature' in g.headers)).toBe(false);
+			expect(sb.deliveries.map((d) => [d.kind, d.status, d.attempt])).toEqual(
+				[
+					'userCreated',
+					'userCreated',
+					'conversationCreated',
+					'messageCreated',
+					'messageCreated',
+					'tagApplied',
+					'messageCreated',
+					'leadCaptured',
+					'conversationClosed',
+				].map((k) => [k, 200, 1]),
+			);
+			expect(sb.deliveries.map((d) => d.body)).toEqual(r.got.map((g) => g.body));
+		},
+	);
 
 	it('dotted: a Stripe-like envelope', async () => {
 		const r = await receiver();
@@ -258,7 +343,13 @@ describe('payload styles', () => {
 			created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 			source: 'chat',
 			data: {
-				object: expect.objectContaining({ object: 'conversation', id: 'c_0003', user_id: 'u_0004', status: 'pending', first_message: expect.objectContaining({ id: 'm_0003', type: 'user' }) }),
+				object: expect.objectContaining({
+					object: 'conversation',
+					id: 'c_0003',
+					user_id: 'u_0004',
+					status: 'pending',
+					first_message: expect.objectContaining({ id: 'm_0003', type: 'user' }),
+				}),
 			},
 		});
 	});
@@ -270,8 +361,16 @@ describe('payload styles', () => {
 		await sb.settled();
 		const form = new URLSearchParams(r.got[0].body);
 		expect([...form.keys()]).toEqual(['function', 'status', 'data', 'delivery_id', 'secret_key']);
-		expect(Object.fromEntries(form)).toMatchObject({ function: 'conversation-status-updated', status: 'closed', secret_key: 'plain-php-secret' });
-		expect(JSON.parse(form.get('data')!)).toMatchObject({ conversation_id: 'c_0001', user_id: 'u_0001', status: 'closed' });
+		expect(Object.fromEntries(form)).toMatchObject({
+			function: 'conversation-status-updated',
+			status: 'closed',
+			secret_key: 'plain-php-secret',
+		});
+		expect(JSON.parse(form.get('data')!)).toMatchObject({
+			conversation_id: 'c_0001',
+			user_id: 'u_0001',
+			status: 'closed',
+		});
 		expect(form.get('delivery_id')).toBe(r.got[0].headers['webhook-id']);
 	});
 
@@ -280,8 +379,16 @@ describe('payload styles', () => {
 		sb.configureWebhooks({ urls: r.url(), style: 'event-header' });
 		await api('POST', '/tags', { user_id: 'u_0002', tag: 'gold' });
 		await sb.settled();
-		expect(r.got[0].headers).toMatchObject({ 'x-webhook-event': 'TagApplied', 'x-webhook-id': expect.stringMatching(/^evt_/) });
-		expect(JSON.parse(r.got[0].body)).toMatchObject({ id: 'u_0002', user_id: 'u_0002', tag: 'gold', tags: ['gold'] });
+		expect(r.got[0].headers).toMatchObject({
+			'x-webhook-event': 'TagApplied',
+			'x-webhook-id': expect.stringMatching(/^evt_/),
+		});
+		expect(JSON.parse(r.got[0].body)).toMatchObject({
+			id: 'u_0002',
+			user_id: 'u_0002',
+			tag: 'gold',
+			tags: ['gold'],
+		});
 	});
 
 	it('nested and human: envelope and payload apart; snake_case against camelCase', async () => {
@@ -293,11 +400,21 @@ describe('payload styles', () => {
 		await sb.settled();
 		const [nested, human] = r.got.map((g) => JSON.parse(g.body));
 		expect(nested).toEqual({
-			webhook: { event: 'new_message', event_id: expect.any(String), timestamp: expect.any(Number), source: 'api' },
+			webhook: {
+				event: 'new_message',
+				event_id: expect.any(String),
+				timestamp: expect.any(Number),
+				source: 'api',
+			},
 			payload: {
 				conversation: expect.objectContaining({ id: 'c_0002', user_id: 'u_0002' }),
 				user: expect.objectContaining({ id: 'u_0002' }),
-				message: expect.objectContaining({ id: 'm_0003', conversation_id: 'c_0002', message: 'On it', type: 'agent' }),
+				message: expect.objectContaining({
+					id: 'm_0003',
+					conversation_id: 'c_0002',
+					message: 'On it',
+					type: 'agent',
+				}),
 			},
 		});
 		expect(Math.abs(nested.webhook.timestamp - Date.now() / 1000)).toBeLessThan(60);
@@ -322,7 +439,13 @@ describe('configuration', () => {
 		await api('POST', '/users', { name: 'Three Ways' });
 		sb.visitor.startConversation({ message: 'Hi' });
 		await sb.settled();
-		for (const r of [a, b, c]) expect(r.got.map((g) => JSON.parse(g.body).type)).toEqual(['user.created', 'user.created', 'conversation.created', 'message.created']);
+		for (const r of [a, b, c])
+			expect(r.got.map((g) => JSON.parse(g.body).type)).toEqual([
+				'user.created',
+				'user.created',
+				'conversation.created',
+				'message.created',
+			]);
 		// The same event has the same id at every receiver.
 		expect(new Set([a, b, c].map((r) => JSON.parse(r.got[2].body).id)).size).toBe(1);
 		expect(sb.deliveries).toHaveLength(12);
@@ -330,10 +453,16 @@ describe('configuration', () => {
 
 	it('rejects a non-http(s) entry, naming it, and keeps the old configuration', () => {
 		sb.configureWebhooks({ urls: 'http://127.0.0.1:9/a' });
-		expect(() => sb.configureWebhooks({ urls: 'http://127.0.0.1:9/a, ftp://files.example/x' })).toThrow(/"ftp:\/\/files\.example\/x"/);
+		expect(() =>
+			sb.configureWebhooks({ urls: 'http://127.0.0.1:9/a, ftp://files.example/x' }),
+		).toThrow(/"ftp:\/\/files\.example\/x"/);
 		expect(() => sb.configureWebhooks({ urls: 'not a url' })).toThrow(/"not"/);
-		expect(() => sb.configureWebhooks({ style: 'xml' as WebhookStyle })).toThrow(/style must be one of/);
-		expect(() => sb.configureWebhooks({ kinds: { conversationOpened: true } as never })).toThrow(/unknown webhook kind conversationOpened/);
+		expect(() => sb.configureWebhooks({ style: 'xml' as WebhookStyle })).toThrow(
+			/style must be one of/,
+		);
+		expect(() => sb.configureWebhooks({ kinds: { conversationOpened: true } as never })).toThrow(
+			/unknown webhook kind conversationOpened/,
+		);
 		expect(() => sb.configureWebhooks({ retry: { attempts: 0 } })).toThrow(/attempts/);
 		expect(sb.webhooks.urls).toEqual(['http://127.0.0.1:9/a']);
 		expect(sb.configureWebhooks({ urls: ' , ' }).urls).toEqual([]);
@@ -342,16 +471,33 @@ describe('configuration', () => {
 	it('sends only the kinds switched on', async () => {
 		const r = await receiver();
 		sb.configureWebhooks({ urls: r.url(), kinds: { messageCreated: false, userCreated: false } });
-		expect(sb.webhooks.kinds).toEqual({ conversationCreated: true, messageCreated: false, conversationClosed: true, userCreated: false, tagApplied: true, leadCaptured: true });
+		expect(sb.webhooks.kinds).toEqual({
+			conversationCreated: true,
+			messageCreated: false,
+			conversationClosed: true,
+			userCreated: false,
+			tagApplied: true,
+			leadCaptured: true,
+		});
 		await scenario();
-		expect(r.got.map((g) => JSON.parse(g.body).type)).toEqual(['conversation.created', 'user.tag_applied', 'contact.lead.created', 'conversation.closed']);
+		expect(r.got.map((g) => JSON.parse(g.body).type)).toEqual([
+			'conversation.created',
+			'user.tag_applied',
+			'contact.lead.created',
+			'conversation.closed',
+		]);
 
 		r.got.length = 0;
 		sb.configureWebhooks({ kinds: 'leadCaptured, conversationClosed' });
 		sb.visitor.startConversation({ name: 'Pat', message: 'call me on +44 20 7946 0958' });
 		await sb.settled();
 		expect(r.got.map((g) => JSON.parse(g.body))).toEqual([
-			expect.objectContaining({ type: 'contact.lead.created', data: { object: expect.objectContaining({ phone: '+442079460958', captured_via: 'message' }) } }),
+			expect.objectContaining({
+				type: 'contact.lead.created',
+				data: {
+					object: expect.objectContaining({ phone: '+442079460958', captured_via: 'message' }),
+				},
+			}),
 		]);
 		expect(sb.emitWebhook('messageCreated')).toBeNull();
 	});
@@ -362,7 +508,14 @@ describe('configuration', () => {
 		sb.emitWebhook('userCreated');
 		sb.emitWebhook('userCreated');
 		sb.reset();
-		expect(sb.webhooks).toEqual({ urls: [], kinds: expect.objectContaining({ userCreated: true }), style: 'dotted', secret: null, retry: null, timeoutMs: 5000 });
+		expect(sb.webhooks).toEqual({
+			urls: [],
+			kinds: expect.objectContaining({ userCreated: true }),
+			style: 'dotted',
+			secret: null,
+			retry: null,
+			timeoutMs: 5000,
+		});
 		await sb.settled();
 		expect(sb.deliveries).toEqual([]);
 		expect(r.got.length).toBeLessThanOrEqual(1);
@@ -372,42 +525,58 @@ describe('configuration', () => {
 // ---------------------------------------------------------------- signatures, verified independently
 
 /** A Standard Webhooks verifier written from the scheme, not from the sandbox's code. */
-function verify(secret: string, r: { headers: Record<string, unknown>; body: string }, toleranceSeconds = 300): boolean {
+function verify(
+	secret: string,
+	r: { headers: Record<string, unknown>; body: string },
+	toleranceSeconds = 300,
+): boolean {
 	const id = r.headers['webhook-id'] as string | undefined;
 	const timestamp = r.headers['webhook-timestamp'] as string | undefined;
 	const signatures = r.headers['webhook-signature'] as string | undefined;
 	if (!id || !timestamp || !signatures) return false;
 	if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return false;
-	const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+	const key = secret.startsWith('whsec_')
+		? Buffer.from(secret.slice(6), 'base64')
+		: Buffer.from(secret, 'utf8');
 	const expectedMac = createHmac('sha256', key).update(`${id}.${timestamp}.${r.body}`).digest();
 	return signatures.split(' ').some((entry) => {
 		const [version, value] = entry.split(',');
 		const mac = Buffer.from(value ?? '', 'base64');
-		return version === 'v1' && mac.length === expectedMac.length && timingSafeEqual(mac, expectedMac);
+		return (
+			version === 'v1' && mac.length === expectedMac.length && timingSafeEqual(mac, expectedMac)
+		);
 	});
 }
 
 describe('signatures (Standard Webhooks)', () => {
 	it('matches the published test vector', () => {
-		expect(signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
-			'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
-		);
+		expect(
+			signWebhook(
+				'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+				'msg_p5jXN8AQM9LWM0D4loKWxJek',
+				1614265330,
+				'{"test": 2432232314}',
+			),
+		).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
 	});
 
-	it.each(['dotted', 'flat-php', 'event-header', 'nested', 'human'] as WebhookStyle[])('%s deliveries verify', async (style) => {
-		const r = await receiver();
-		sb.configureWebhooks({ urls: r.url(), style, secret: SECRET });
-		sb.visitor.startConversation({ name: 'Sig', message: 'Hi' });
-		await sb.settled();
-		expect(r.got).toHaveLength(3);
-		for (const g of r.got) {
-			expect(g.headers['webhook-id']).toMatch(/^evt_[0-9a-f]{24}$/);
-			expect(g.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-			expect(verify(SECRET, g)).toBe(true);
-			expect(verify(`whsec_${Buffer.from('another secret').toString('base64')}`, g)).toBe(false);
-		}
-		expect(read(style, r.got[0]).id).toBe(r.got[0].headers['webhook-id']);
-	});
+	it.each(['dotted', 'flat-php', 'event-header', 'nested', 'human'] as WebhookStyle[])(
+		'%s deliveries verify',
+		async (style) => {
+			const r = await receiver();
+			sb.configureWebhooks({ urls: r.url(), style, secret: SECRET });
+			sb.visitor.startConversation({ name: 'Sig', message: 'Hi' });
+			await sb.settled();
+			expect(r.got).toHaveLength(3);
+			for (const g of r.got) {
+				expect(g.headers['webhook-id']).toMatch(/^evt_[0-9a-f]{24}$/);
+				expect(g.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+				expect(verify(SECRET, g)).toBe(true);
+				expect(verify(`whsec_${Buffer.from('another secret').toString('base64')}`, g)).toBe(false);
+			}
+			expect(read(style, r.got[0]).id).toBe(r.got[0].headers['webhook-id']);
+		},
+	);
 
 	it('uses the UTF-8 bytes of a secret without whsec_', async () => {
 		const r = await receiver();
@@ -420,13 +589,23 @@ describe('signatures (Standard Webhooks)', () => {
 	it('can send a wrong signature before the right one', async () => {
 		const r = await receiver();
 		sb.configureWebhooks({ urls: r.url(), secret: SECRET });
-		expect(sb.webhookSignatureOptions({ extraInvalidSignature: true })).toEqual({ extraInvalidSignature: true, tamper: null });
+		expect(sb.webhookSignatureOptions({ extraInvalidSignature: true })).toEqual({
+			extraInvalidSignature: true,
+			tamper: null,
+		});
 		sb.emitWebhook('tagApplied');
 		await sb.settled();
 		const parts = (r.got[0].headers['webhook-signature'] as string).split(' ');
 		expect(parts).toHaveLength(2);
-		const only = (sig: string) => ({ headers: { ...r.got[0].headers, 'webhook-signature': sig }, body: r.got[0].body });
-		expect([verify(SECRET, only(parts[0])), verify(SECRET, only(parts[1])), verify(SECRET, r.got[0])]).toEqual([false, true, true]);
+		const only = (sig: string) => ({
+			headers: { ...r.got[0].headers, 'webhook-signature': sig },
+			body: r.got[0].body,
+		});
+		expect([
+			verify(SECRET, only(parts[0])),
+			verify(SECRET, only(parts[1])),
+			verify(SECRET, r.got[0]),
+		]).toEqual([false, true, true]);
 	});
 
 	it('spoils one event on request: body, signature, stale timestamp, unsigned', async () => {
@@ -443,7 +622,13 @@ describe('signatures (Standard Webhooks)', () => {
 		expect(verify(SECRET, r.got[2], 3600)).toBe(true); // stale, but rightly signed
 		expect(Number(r.got[2].headers['webhook-timestamp'])).toBeLessThan(Date.now() / 1000 - 300);
 		expect('webhook-signature' in r.got[3].headers).toBe(false);
-		expect(sb.deliveries.map((d) => d.tamper ?? null)).toEqual(['body', 'signature', 'stale', 'unsigned', null]);
+		expect(sb.deliveries.map((d) => d.tamper ?? null)).toEqual([
+			'body',
+			'signature',
+			'stale',
+			'unsigned',
+			null,
+		]);
 	});
 });
 
@@ -464,7 +649,14 @@ describe('delivery', () => {
 			[2, 503],
 			[3, 204],
 		]);
-		expect(sb.deliveries[0]).toMatchObject({ id, kind: 'conversationClosed', event: 'conversation.closed', style: 'dotted', url: r.url(), response: 'nope' });
+		expect(sb.deliveries[0]).toMatchObject({
+			id,
+			kind: 'conversationClosed',
+			event: 'conversation.closed',
+			style: 'dotted',
+			url: r.url(),
+			response: 'nope',
+		});
 	});
 
 	it('logs a network error as status 0 and gives up after the last attempt; without retry, one attempt', async () => {
@@ -498,11 +690,17 @@ describe('delivery', () => {
 		const fast = await receiver();
 		sb.configureWebhooks({ urls: [slow.url(), fast.url()], kinds: ['userCreated'] });
 		const started = Date.now();
-		for (const name of ['One', 'Two', 'Three']) expect((await api('POST', '/users', { name })).status).toBe(201);
+		for (const name of ['One', 'Two', 'Three'])
+			expect((await api('POST', '/users', { name })).status).toBe(201);
 		expect(Date.now() - started).toBeLessThan(300);
 		await sb.settled();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-		for (const r of [slow, fast]) expect(r.got.map((g) => JSON.parse(g.body).data.object.name)).toEqual(['One', 'Two', 'Three']);
+		for (const r of [slow, fast])
+			expect(r.got.map((g) => JSON.parse(g.body).data.object.name)).toEqual([
+				'One',
+				'Two',
+				'Three',
+			]);
 		// One at a time per receiver: the next event waits for the slow answer.
 		expect(slow.got[1].at - slow.got[0].at).toBeGreaterThanOrEqual(290);
 		await expect(sb.settled()).resolves.toBeUndefined();
@@ -511,12 +709,27 @@ describe('delivery', () => {
 	it('emits on demand, laying the given data over a sample', async () => {
 		const r = await receiver();
 		sb.configureWebhooks({ urls: r.url(), style: 'event-header' });
-		const id = sb.emitWebhook('messageCreated', { message: { message: 'Demo text', type: 'agent' } });
-		sb.emitWebhook('leadCaptured', { lead: { email: 'demo@example.com', phone: null, via: 'form' } });
+		const id = sb.emitWebhook('messageCreated', {
+			message: { message: 'Demo text', type: 'agent' },
+		});
+		sb.emitWebhook('leadCaptured', {
+			lead: { email: 'demo@example.com', phone: null, via: 'form' },
+		});
 		await sb.settled();
 		expect(r.got[0].headers['x-webhook-id']).toBe(id);
-		expect(JSON.parse(r.got[0].body)).toMatchObject({ message: 'Demo text', type: 'agent', conversation_id: 'c_0002', user_id: 'u_0002', message_id: 'm_0002' });
-		expect(JSON.parse(r.got[1].body)).toMatchObject({ email: 'demo@example.com', via: 'form', user_id: 'u_0002', conversation_id: 'c_0002' });
+		expect(JSON.parse(r.got[0].body)).toMatchObject({
+			message: 'Demo text',
+			type: 'agent',
+			conversation_id: 'c_0002',
+			user_id: 'u_0002',
+			message_id: 'm_0002',
+		});
+		expect(JSON.parse(r.got[1].body)).toMatchObject({
+			email: 'demo@example.com',
+			via: 'form',
+			user_id: 'u_0002',
+			conversation_id: 'c_0002',
+		});
 		expect(() => sb.emitWebhook('nothing' as never)).toThrow(/unknown webhook kind/);
 	});
 
@@ -531,7 +744,13 @@ describe('delivery', () => {
 		expect(() => sb.visitor.captureLead({} as never)).toThrow(/email or phone/);
 		await sb.settled();
 		expect(r.got.map((g) => JSON.parse(g.body).payload.lead)).toEqual([
-			{ email: null, phone: '+15550109999', via: 'message', user_id: chat.user.id, conversation_id: chat.conversation.id },
+			{
+				email: null,
+				phone: '+15550109999',
+				via: 'message',
+				user_id: chat.user.id,
+				conversation_id: chat.conversation.id,
+			},
 			{ email: null, phone: '+15550001111', via: 'form', user_id: 'u_0005', conversation_id: null },
 		]);
 		expect(sb.state.users.find((u) => u.id === chat.user.id)?.phone).toBe('+15550109999');
@@ -541,21 +760,49 @@ describe('delivery', () => {
 describe('control API and command line', () => {
 	it('configures webhooks, emits, and reads the deliveries', async () => {
 		const r = await receiver();
-		const set = await control('POST', '/webhooks', { urls: `${r.url('/x')}, ${r.url('/y')}`, style: 'human', secret: SECRET, kinds: { tagApplied: false } });
-		expect(set).toMatchObject({ status: 200, body: { urls: [r.url('/x'), r.url('/y')], style: 'human', secret: '***', kinds: { tagApplied: false } } });
+		const set = await control('POST', '/webhooks', {
+			urls: `${r.url('/x')}, ${r.url('/y')}`,
+			style: 'human',
+			secret: SECRET,
+			kinds: { tagApplied: false },
+		});
+		expect(set).toMatchObject({
+			status: 200,
+			body: {
+				urls: [r.url('/x'), r.url('/y')],
+				style: 'human',
+				secret: '***',
+				kinds: { tagApplied: false },
+			},
+		});
 		expect((await control('GET', '/webhooks')).body).toEqual(set.body);
-		expect((await control('POST', '/webhooks', { urls: 'mailto:someone@example.com' })).body.error).toMatch(/"mailto:someone@example.com"/);
-		expect((await control('POST', '/webhooks/signature', { extraInvalidSignature: true })).body).toEqual({ extraInvalidSignature: true, tamper: null });
+		expect(
+			(await control('POST', '/webhooks', { urls: 'mailto:someone@example.com' })).body.error,
+		).toMatch(/"mailto:someone@example.com"/);
+		expect(
+			(await control('POST', '/webhooks/signature', { extraInvalidSignature: true })).body,
+		).toEqual({ extraInvalidSignature: true, tamper: null });
 		const emitted = await control('POST', '/webhooks/emit', { kind: 'conversationCreated' });
 		expect(emitted).toMatchObject({ status: 202, body: { id: expect.stringMatching(/^evt_/) } });
-		expect((await control('POST', '/webhooks/emit', { kind: 'tagApplied' })).body).toEqual({ id: null });
+		expect((await control('POST', '/webhooks/emit', { kind: 'tagApplied' })).body).toEqual({
+			id: null,
+		});
 		await control('POST', '/visitor/conversations', { name: 'Ctl', message: 'Hi' });
 		const log = (await control('GET', '/deliveries?settled=1')).body;
-		expect(log.map((d: { event: string; url: string }) => `${d.event} ${new URL(d.url).pathname}`)).toEqual(
-			expect.arrayContaining(['New Conversation /x', 'New Conversation /y', 'New User Created /x', 'New Message /y']),
+		expect(
+			log.map((d: { event: string; url: string }) => `${d.event} ${new URL(d.url).pathname}`),
+		).toEqual(
+			expect.arrayContaining([
+				'New Conversation /x',
+				'New Conversation /y',
+				'New User Created /x',
+				'New Message /y',
+			]),
 		);
 		expect(log).toHaveLength(8);
-		expect(log.every((d: { headers: Record<string, string>; body: string }) => verify(SECRET, d))).toBe(true);
+		expect(
+			log.every((d: { headers: Record<string, string>; body: string }) => verify(SECRET, d)),
+		).toBe(true);
 		expect((await control('GET', '/deliveries?since=6')).body).toHaveLength(2);
 		await control('DELETE', '/deliveries');
 		expect(sb.deliveries).toHaveLength(0);
@@ -566,16 +813,44 @@ describe('control API and command line', () => {
 		const cli = path.join(__dirname, '../../sandbox/cli.js');
 		const child = spawn(
 			process.execPath,
-			[cli, '--port', '0', '--seed-users', '1', '--seed-conversations', '0', '--webhook-urls', `${r.url()}, `, '--webhook-style', 'flat-php', '--webhook-secret', SECRET],
+			[
+				cli,
+				'--port',
+				'0',
+				'--seed-users',
+				'1',
+				'--seed-conversations',
+				'0',
+				'--webhook-urls',
+				`${r.url()}, `,
+				'--webhook-style',
+				'flat-php',
+				'--webhook-secret',
+				SECRET,
+			],
 			{ stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		try {
 			const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
-			const controlUrl = chunk.toString().split('\n')[0].replace('/script/include/api', '/_sandbox');
-			await fetch(`${controlUrl}/visitor/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cli@example.com' }) });
+			const controlUrl = chunk
+				.toString()
+				.split('\n')[0]
+				.replace('/script/include/api', '/_sandbox');
+			await fetch(`${controlUrl}/visitor/leads`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email: 'cli@example.com' }),
+			});
 			await (await fetch(`${controlUrl}/deliveries?settled=1`)).json();
-			expect(r.got.map((g) => new URLSearchParams(g.body).get('function'))).toEqual(['new-user-created', 'new-email-address']);
-			expect(r.got.every((g) => verify(SECRET, g) && new URLSearchParams(g.body).get('secret_key') === SECRET)).toBe(true);
+			expect(r.got.map((g) => new URLSearchParams(g.body).get('function'))).toEqual([
+				'new-user-created',
+				'new-email-address',
+			]);
+			expect(
+				r.got.every(
+					(g) => verify(SECRET, g) && new URLSearchParams(g.body).get('secret_key') === SECRET,
+				),
+			).toBe(true);
 		} finally {
 			child.kill('SIGTERM');
 			await once(child, 'exit');

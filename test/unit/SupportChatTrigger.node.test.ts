@@ -42,10 +42,22 @@ describe('SupportChatTrigger description (public interface)', () => {
 	test('events: the canonical values and *', () => {
 		const events = property('events');
 		expect(events.type).toBe('multiOptions');
-		expect(events.options?.map((option) => ('value' in option ? option.value : undefined)).sort()).toEqual(
-			['*', 'conversationClosed', 'conversationCreated', 'leadCaptured', 'messageCreated', 'tagApplied', 'userCreated'].sort(),
+		expect(
+			events.options?.map((option) => ('value' in option ? option.value : undefined)).sort(),
+		).toEqual(
+			[
+				'*',
+				'conversationClosed',
+				'conversationCreated',
+				'leadCaptured',
+				'messageCreated',
+				'tagApplied',
+				'userCreated',
+			].sort(),
 		);
-		const names = Object.fromEntries(events.options!.map((option) => ['value' in option ? option.value : '', option.name]));
+		const names = Object.fromEntries(
+			events.options!.map((option) => ['value' in option ? option.value : '', option.name]),
+		);
 		expect(names).toMatchObject({
 			conversationCreated: 'New Conversation',
 			messageCreated: 'New Message',
@@ -57,14 +69,23 @@ describe('SupportChatTrigger description (public interface)', () => {
 	});
 
 	test('verification values', () => {
-		const values = property('verification').options?.map((option) => ('value' in option ? option.value : undefined));
-		expect(values).toEqual(expect.arrayContaining(['none', 'standardWebhooks', 'token', 'hmac', 'bodyField']));
+		const values = property('verification').options?.map((option) =>
+			'value' in option ? option.value : undefined,
+		);
+		expect(values).toEqual(
+			expect.arrayContaining(['none', 'standardWebhooks', 'token', 'hmac', 'bodyField']),
+		);
 		expect(property('verification').default).toBe('none');
 	});
 
 	test('the credential (webhookSecret) is asked for only when a scheme needs it', () => {
 		expect(description.credentials).toEqual([
-			{ name: 'supportChatApi', required: true, displayOptions: { hide: { verification: ['none'] } }, testedBy: 'supportChatApiTest' },
+			{
+				name: 'supportChatApi',
+				required: true,
+				displayOptions: { hide: { verification: ['none'] } },
+				testedBy: 'supportChatApiTest',
+			},
 		]);
 		expect(new SupportChatApi().properties.map((entry) => entry.name)).toContain('webhookSecret');
 	});
@@ -72,11 +93,17 @@ describe('SupportChatTrigger description (public interface)', () => {
 	test('options', () => {
 		const names = property('options').options?.map((option) => option.name);
 		expect(names).toEqual(
-			expect.arrayContaining(['unknownEvents', 'dedupeWindowMinutes', 'ignoreOwnMessages', 'ignoredSenderIds', 'includeHeaders']),
+			expect.arrayContaining([
+				'unknownEvents',
+				'dedupeWindowMinutes',
+				'ignoreOwnMessages',
+				'ignoredSenderIds',
+				'includeHeaders',
+			]),
 		);
 	});
 
-	test('the set-up notice: numbered steps in a list, the dashboard path, both URLs, the editor\'s button', () => {
+	test("the set-up notice: numbered steps in a list, the dashboard path, both URLs, the editor's button", () => {
 		const notice = property('setupNotice');
 		expect(notice.type).toBe('notice');
 		const text = notice.displayName;
@@ -88,8 +115,12 @@ describe('SupportChatTrigger description (public interface)', () => {
 		expect(text).toMatch(/Test URL/);
 		expect(text).toMatch(/Production URL/);
 		// Support Board takes one URL: a comma list reaches neither URL (its HTTP client refuses it).
-		expect(steps[2]).toMatch(/^3\. Paste one URL into the webhook URL field: the Test URL while you build .*, the Production URL in its place once it is published\./);
-		expect(steps[2]).toContain('"url1, url2" is refused by its HTTP client, so nothing reaches either URL');
+		expect(steps[2]).toMatch(
+			/^3\. Paste one URL into the webhook URL field: the Test URL while you build .*, the Production URL in its place once it is published\./,
+		);
+		expect(steps[2]).toContain(
+			'"url1, url2" is refused by its HTTP client, so nothing reaches either URL',
+		);
 		expect(text).not.toMatch(/separated by commas, so you can list/);
 		// Each delivery is sent once, without an ID: what is missed is lost, and identical bodies are events.
 		expect(text).toContain('no retry and no delivery ID');
@@ -104,14 +135,24 @@ describe('SupportChatTrigger description (public interface)', () => {
 		expect(expression).toMatch(/^=\{\{ .* \}\}$/);
 		// The expression is plain JavaScript over $parameter: run it as n8n's editor would.
 		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code running the node's own subtitle text, as the editor does
-		const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (p: INodeParameters) => string;
-		const names = Object.fromEntries(property('events').options!.map((option) => ['value' in option ? option.value : '', option.name]));
+		const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (
+			p: INodeParameters,
+		) => string;
+		const names = Object.fromEntries(
+			property('events').options!.map((option) => [
+				'value' in option ? option.value : '',
+				option.name,
+			]),
+		);
 		expect(subtitle({ events: ['leadCaptured'] })).toBe('Lead Captured');
-		expect(subtitle({ events: ['messageCreated', 'tagApplied'] })).toBe(`${names.messageCreated}, ${names.tagApplied}`);
+		expect(subtitle({ events: ['messageCreated', 'tagApplied'] })).toBe(
+			`${names.messageCreated}, ${names.tagApplied}`,
+		);
 		expect(subtitle({ events: ['*'] })).toBe('Any Event');
 		expect(subtitle({ events: ['constructor'] })).toBe('constructor');
 		expect(subtitle({})).toBe('');
-		for (const [value, name] of Object.entries(names)) if (value !== '*') expect(subtitle({ events: [value] })).toBe(name);
+		for (const [value, name] of Object.entries(names))
+			if (value !== '*') expect(subtitle({ events: [value] })).toBe(name);
 	});
 
 	test('webhook lifecycle methods exist and call nothing', async () => {
@@ -123,7 +164,7 @@ describe('SupportChatTrigger description (public interface)', () => {
 	});
 });
 
-describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => {
+describe("SupportChatTrigger webhook() under n8n-core's WebhookContext", () => {
 	const credentials = (webhookSecret: string) => ({
 		types: [new SupportChatApi()],
 		data: { supportChatApi: { baseUrl: 'http://127.0.0.1:1', apiToken: 't', webhookSecret } },
@@ -150,7 +191,9 @@ describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => 
 		});
 		// The delivery's record is saved in the node's static data.
 		const saved = Object.values(result.staticData[`node:Support Chat Trigger`] ?? {});
-		expect(saved).toContainEqual(expect.objectContaining({ seen: expect.arrayContaining([expect.any(Array)]) }));
+		expect(saved).toContainEqual(
+			expect.objectContaining({ seen: expect.arrayContaining([expect.any(Array)]) }),
+		);
 	});
 
 	test('a repeat, with static data saved and reloaded, starts nothing', async () => {
@@ -168,14 +211,19 @@ describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => 
 		expect(second.response.workflowData).toBeUndefined();
 		expect(second.response.noWebhookResponse).toBe(true);
 		expect(second.status).toBe(200);
-		expect(second.responseBody).toBe(JSON.stringify({ received: true, ignored: 'duplicate delivery' }));
+		expect(second.responseBody).toBe(
+			JSON.stringify({ received: true, ignored: 'duplicate delivery' }),
+		);
 	});
 
 	test('an event not selected: 200, no workflowData at all', async () => {
 		const result = await callWebhook({
 			node: node({ events: ['tagApplied'] }),
 			nodeType: trigger,
-			request: { headers: { 'content-type': 'application/json' }, body: '{"event":"user.created"}' },
+			request: {
+				headers: { 'content-type': 'application/json' },
+				body: '{"event":"user.created"}',
+			},
 		});
 		expect(result.response).toEqual({ noWebhookResponse: true });
 		expect(result.status).toBe(200);
@@ -185,30 +233,49 @@ describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => 
 		const result = await callWebhook({
 			node: node({ events: ['*'] }),
 			nodeType: trigger,
-			request: { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payload=%7Bbroken' },
+			request: {
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'payload=%7Bbroken',
+			},
 		});
 		expect(result.status).toBe(400);
-		expect(result.responseBody).toBe(JSON.stringify({ received: false, error: 'Field "payload" is not valid JSON' }));
+		expect(result.responseBody).toBe(
+			JSON.stringify({ received: false, error: 'Field "payload" is not valid JSON' }),
+		);
 		expect(result.response.workflowData).toBeUndefined();
 	});
 
 	test('HMAC verification with the secret from the credentials', async () => {
 		const body = '{"event":"tag.applied","data":{"user_id":4,"tag":"vip"}}';
 		const signature = createHmac('sha256', 'cred-secret').update(body).digest('hex');
-		const parameters = { events: ['*'], verification: 'hmac', hmacHeader: 'X-Signature', hmacPrefix: 'sha256=' };
+		const parameters = {
+			events: ['*'],
+			verification: 'hmac',
+			hmacHeader: 'X-Signature',
+			hmacPrefix: 'sha256=',
+		};
 		const good = await callWebhook({
 			node: node(parameters),
 			nodeType: trigger,
 			credentials: credentials('cred-secret'),
-			request: { headers: { 'content-type': 'application/json', 'x-signature': `sha256=${signature}` }, body },
+			request: {
+				headers: { 'content-type': 'application/json', 'x-signature': `sha256=${signature}` },
+				body,
+			},
 		});
-		expect(good.response.workflowData?.[0][0].json).toMatchObject({ event: 'tagApplied', userId: 4 });
+		expect(good.response.workflowData?.[0][0].json).toMatchObject({
+			event: 'tagApplied',
+			userId: 4,
+		});
 
 		const bad = await callWebhook({
 			node: node(parameters),
 			nodeType: trigger,
 			credentials: credentials('another-secret'),
-			request: { headers: { 'content-type': 'application/json', 'x-signature': `sha256=${signature}` }, body },
+			request: {
+				headers: { 'content-type': 'application/json', 'x-signature': `sha256=${signature}` },
+				body,
+			},
 		});
 		expect(bad.status).toBe(401);
 		expect(bad.response).toEqual({ noWebhookResponse: true });
@@ -221,6 +288,8 @@ describe('SupportChatTrigger webhook() under n8n-core\'s WebhookContext', () => 
 			request: { headers: { 'content-type': 'application/json' }, body: '{"event":"lead"}' },
 		});
 		expect(result.status).toBe(401);
-		expect(result.responseBody).toBe(JSON.stringify({ received: false, error: 'Webhook secret not configured' }));
+		expect(result.responseBody).toBe(
+			JSON.stringify({ received: false, error: 'Webhook secret not configured' }),
+		);
 	});
 });

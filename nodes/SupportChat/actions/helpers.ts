@@ -31,7 +31,11 @@ export function toRecord(value: unknown, valueKey = 'value'): IDataObject {
  * (`fallback`), marked `noResponseBody: true` when the service answered nothing (204, an empty 200),
  * or carrying the service's answer as `response` when it was a bare value or text.
  */
-export function resultOf(body: unknown, fallback: IDataObject, resourceKeys: string[] = []): IDataObject {
+export function resultOf(
+	body: unknown,
+	fallback: IDataObject,
+	resourceKeys: string[] = [],
+): IDataObject {
 	const record = unwrapRecord(body, resourceKeys);
 	if (isDataObject(record) && Object.keys(record).length > 0) return record;
 	if (body === undefined) return { ...fallback, noResponseBody: true };
@@ -52,7 +56,11 @@ export function recordOf(
 ): IDataObject {
 	const record = unwrapRecord(body, resourceKeys);
 	if (isDataObject(record) && Object.keys(record).length > 0) return record;
-	const got = Array.isArray(record) ? `a list of ${record.length}` : isDataObject(record) ? 'an empty object' : 'no object';
+	const got = Array.isArray(record)
+		? `a list of ${record.length}`
+		: isDataObject(record)
+			? 'an empty object'
+			: 'no object';
 	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
 		message: `The service answered without a ${label} record (it sent ${got})`,
 		description: NO_RECORD,
@@ -65,7 +73,12 @@ export function parameterText(value: unknown): string {
 	return typeof value === 'number' ? String(value) : (trimmedText(value) ?? '');
 }
 
-export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+export function locatorValue(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): string {
 	const text = parameterText(ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 	if (text === '') {
 		const what = label === 'tag' ? 'tag name' : `${label} ID`;
@@ -77,7 +90,12 @@ export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: nu
 	return text;
 }
 
-export function requiredText(ctx: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+export function requiredText(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): string {
 	const text = parameterText(ctx.getNodeParameter(name, itemIndex, ''));
 	if (text === '') {
 		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { itemIndex });
@@ -100,20 +118,32 @@ const MAX_EMAIL_LENGTH = 254;
  * The user fields of a form, checked against the documented formats (spec §2: phone in international
  * format with a leading +), tags as a list.
  */
-export function userFields(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): UserFields {
+export function userFields(
+	ctx: IExecuteFunctions,
+	fields: IDataObject,
+	itemIndex: number,
+): UserFields {
 	const body: UserFields = {};
 	for (const key of ['name', 'email', 'phone'] as const) {
 		const value = parameterText(fields[key]);
 		if (value !== '') body[key] = value;
 	}
-	if (typeof body.email === 'string' && (body.email.length > MAX_EMAIL_LENGTH || !EMAIL.test(body.email))) {
-		throw new NodeOperationError(ctx.getNode(), `"${body.email}" is not a valid email address`, { itemIndex });
+	if (
+		typeof body.email === 'string' &&
+		(body.email.length > MAX_EMAIL_LENGTH || !EMAIL.test(body.email))
+	) {
+		throw new NodeOperationError(ctx.getNode(), `"${body.email}" is not a valid email address`, {
+			itemIndex,
+		});
 	}
 	if (typeof body.phone === 'string' && !PHONE.test(body.phone)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Phone "${body.phone}" is not in international format`,
-			{ itemIndex, description: 'The service expects a leading + and the country code, e.g. +4915112345678.' },
+			{
+				itemIndex,
+				description: 'The service expects a leading + and the country code, e.g. +4915112345678.',
+			},
 		);
 	}
 	if (fields.tags !== undefined) body.tags = tagList(fields.tags);
@@ -124,11 +154,17 @@ export function userFields(ctx: IExecuteFunctions, fields: IDataObject, itemInde
  * Name/value rows the user typed (Extra Body Fields, Extra Query Parameters) as one object; a row
  * without a name is refused rather than sent under an empty key.
  */
-function namedValues(ctx: IExecuteFunctions, rows: unknown, what: string, itemIndex: number): IDataObject {
+function namedValues(
+	ctx: IExecuteFunctions,
+	rows: unknown,
+	what: string,
+	itemIndex: number,
+): IDataObject {
 	const values: IDataObject = {};
 	for (const row of Array.isArray(rows) ? (rows as IDataObject[]) : []) {
 		const name = typeof row.name === 'string' ? row.name.trim() : '';
-		if (name === '') throw new NodeOperationError(ctx.getNode(), `An extra ${what} has no name`, { itemIndex });
+		if (name === '')
+			throw new NodeOperationError(ctx.getNode(), `An extra ${what} has no name`, { itemIndex });
 		values[name] = row.value;
 	}
 	return values;
@@ -138,15 +174,28 @@ function namedValues(ctx: IExecuteFunctions, rows: unknown, what: string, itemIn
  * The user's "Extra Body Fields", sent beside what the node sends (REST: body fields; Support Board:
  * the function's arguments); they override nothing the form set unless named the same.
  */
-export function extraFields(ctx: IExecuteFunctions, fields: IDataObject, itemIndex: number): IDataObject {
-	return namedValues(ctx, (fields.extraFields as IDataObject | undefined)?.field, 'body field', itemIndex);
+export function extraFields(
+	ctx: IExecuteFunctions,
+	fields: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	return namedValues(
+		ctx,
+		(fields.extraFields as IDataObject | undefined)?.field,
+		'body field',
+		itemIndex,
+	);
 }
 
 /**
  * The query of a list operation: its Filters, with Extra Query Parameters added as they are.
  * `known` maps filter fields to query names (e.g. status → status).
  */
-export function listQuery(ctx: IExecuteFunctions, itemIndex: number, known: string[] = []): IDataObject {
+export function listQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	known: string[] = [],
+): IDataObject {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const key of known) {
@@ -164,5 +213,7 @@ export function maybeSimplify(
 	records: IDataObject[],
 	summary: (record: IDataObject) => IDataObject,
 ): IDataObject[] {
-	return ctx.getNodeParameter('simplify', itemIndex, false) === true ? records.map(summary) : records;
+	return ctx.getNodeParameter('simplify', itemIndex, false) === true
+		? records.map(summary)
+		: records;
 }

@@ -8,7 +8,6 @@ import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from '../transport/limits';
 
 const MEGABYTE = 1024 * 1024;
 
-
 function clamp(value: number, min: number, max: number): number {
 	return Math.min(max, Math.max(min, value));
 }
@@ -27,13 +26,27 @@ export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 
 export function clientSettings(options: IDataObject): ClientSettings {
 	return {
-		maxAttempts: Math.max(1, Math.floor(numberOr(options.maxAttempts, DEFAULT_CLIENT_SETTINGS.maxAttempts))),
+		maxAttempts: Math.max(
+			1,
+			Math.floor(numberOr(options.maxAttempts, DEFAULT_CLIENT_SETTINGS.maxAttempts)),
+		),
 		baseDelayMs: DEFAULT_CLIENT_SETTINGS.baseDelayMs,
-		maxDelayMs: clamp(numberOr(options.maxRetryWait, DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000) * 1000, 0, MAX_TIMER_MS),
+		maxDelayMs: clamp(
+			numberOr(options.maxRetryWait, DEFAULT_CLIENT_SETTINGS.maxDelayMs / 1000) * 1000,
+			0,
+			MAX_TIMER_MS,
+		),
 		requestsPerSecond: Math.max(0, numberOr(options.requestsPerSecond, 0)),
-		timeoutMs: clamp(numberOr(options.timeout, DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000) * 1000, 1000, MAX_TIMER_MS),
+		timeoutMs: clamp(
+			numberOr(options.timeout, DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000) * 1000,
+			1000,
+			MAX_TIMER_MS,
+		),
 		maxResponseBytes:
-			Math.max(1, numberOr(options.maxResponseSize, DEFAULT_CLIENT_SETTINGS.maxResponseBytes / MEGABYTE)) * MEGABYTE,
+			Math.max(
+				1,
+				numberOr(options.maxResponseSize, DEFAULT_CLIENT_SETTINGS.maxResponseBytes / MEGABYTE),
+			) * MEGABYTE,
 	};
 }
 

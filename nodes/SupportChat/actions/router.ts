@@ -10,13 +10,17 @@ import type { Operation } from './types';
 import { resources } from './versionDescription';
 
 /** The resource table by any parameter value: the saved workflow's text is looked up, never trusted. */
-const RESOURCES: Readonly<Record<string, { operations: Readonly<Record<string, Operation>> }>> = resources;
+const RESOURCES: Readonly<Record<string, { operations: Readonly<Record<string, Operation>> }>> =
+	resources;
 
 /** Looks the saved parameter values up as own keys only: "constructor" or "__proto__" find nothing. */
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
 	const table = Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource].operations : undefined;
 	if (!table || !Object.hasOwn(table, operation)) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not known`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not known`,
+		);
 	}
 	return table[operation];
 }
@@ -38,7 +42,10 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
  * @param continueOnFail the node's On Error setting, read by the node's `execute` (n8n's
  *   require-continue-on-fail rule looks for it there; it is one setting for all items)
  */
-export async function router(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -54,7 +61,11 @@ export async function router(this: IExecuteFunctions, continueOnFail: boolean): 
 			const options = readOptions(this, itemIndex);
 			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
 			const pagination = () => paginationSettings(this, options, itemIndex);
-			const client = await connect(this, itemIndex, { settings: clientSettings(options), limiter, pagination });
+			const client = await connect(this, itemIndex, {
+				settings: clientSettings(options),
+				limiter,
+				pagination,
+			});
 			const result = await operation.execute.call(this, itemIndex, client);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {

@@ -10,7 +10,13 @@ import {
 	SENDER_NAME_PATHS,
 } from '../shared/vocabulary/messages';
 import type { SummaryFields } from '../shared/vocabulary/records';
-import { CONVERSATION_SUMMARY, CONVERSATION_USER_NAME_PARTS, NAME_PARTS, TAG_NAME_KEYS, USER_SUMMARY } from '../shared/vocabulary/records';
+import {
+	CONVERSATION_SUMMARY,
+	CONVERSATION_USER_NAME_PARTS,
+	NAME_PARTS,
+	TAG_NAME_KEYS,
+	USER_SUMMARY,
+} from '../shared/vocabulary/records';
 
 /** The first of several names a service may give the same field. */
 function pick(record: IDataObject, paths: readonly string[]): IDataObject[string] | undefined {
@@ -32,12 +38,17 @@ function summarize(record: IDataObject, fields: SummaryFields): IDataObject {
 }
 
 /** A name kept as first and last name, joined; undefined when no pair has a first name. */
-function joinedName(record: IDataObject, pairs: readonly (readonly [string, string])[]): string | undefined {
+function joinedName(
+	record: IDataObject,
+	pairs: readonly (readonly [string, string])[],
+): string | undefined {
 	for (const [first, last] of pairs) {
 		const given = getPath(record, first);
 		if (typeof given !== 'string' || given.trim() === '') continue;
 		const family = getPath(record, last);
-		return typeof family === 'string' && family.trim() !== '' ? `${given.trim()} ${family.trim()}` : given.trim();
+		return typeof family === 'string' && family.trim() !== ''
+			? `${given.trim()} ${family.trim()}`
+			: given.trim();
 	}
 	return undefined;
 }
@@ -78,7 +89,9 @@ export function conversationSummary(record: IDataObject): IDataObject {
 function attachmentOf(entry: unknown): IDataObject | undefined {
 	if (Array.isArray(entry)) {
 		const [name, url] = entry as unknown[];
-		return typeof url === 'string' ? { name: typeof name === 'string' ? name : '', url } : undefined;
+		return typeof url === 'string'
+			? { name: typeof name === 'string' ? name : '', url }
+			: undefined;
 	}
 	if (!isRecord(entry)) return undefined;
 	const record = entry as IDataObject;
@@ -110,6 +123,16 @@ function attachmentsOf(record: IDataObject): IDataObject[] {
 export function messageSummary(record: IDataObject): IDataObject {
 	const { id, sender_id, user_type, text, time } = summarize(record, MESSAGE_SUMMARY);
 	const name = pick(record, SENDER_NAME_PATHS) ?? joinedName(record, SENDER_NAME_PARTS);
-	const summary = { id, sender_id, sender_name: name, user_type, text: text ?? '', attachments: attachmentsOf(record), time };
-	return Object.fromEntries(Object.entries(summary).filter(([, value]) => value !== undefined)) as IDataObject;
+	const summary = {
+		id,
+		sender_id,
+		sender_name: name,
+		user_type,
+		text: text ?? '',
+		attachments: attachmentsOf(record),
+		time,
+	};
+	return Object.fromEntries(
+		Object.entries(summary).filter(([, value]) => value !== undefined),
+	) as IDataObject;
 }

@@ -19,8 +19,13 @@ function runsAsTool(node: Pick<INode, 'type'>): boolean {
  * own, not On Error: the editor shows Stop Workflow for a node whose On Error was never set, so that
  * setting cannot tell "never chosen" from "chosen".
  */
-export function answersModelWithErrors(ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>): boolean {
-	return runsAsTool(ctx.getNode()) && ctx.getNodeParameter('onFailedCall', 0, 'answerModel') !== 'stopRun';
+export function answersModelWithErrors(
+	ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>,
+): boolean {
+	return (
+		runsAsTool(ctx.getNode()) &&
+		ctx.getNodeParameter('onFailedCall', 0, 'answerModel') !== 'stopRun'
+	);
 }
 
 /** The tool type's own parameter: what a failed call does (see answersModelWithErrors). */
@@ -35,7 +40,8 @@ export const onFailedCallProperty: INodeProperties = {
 		{
 			name: 'Answer the Model',
 			value: 'answerModel',
-			description: 'The model gets the error and what to check as the tool\'s answer, and the run goes on',
+			description:
+				"The model gets the error and what to check as the tool's answer, and the run goes on",
 		},
 		{
 			name: 'Stop the Run',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListCall } from '../transport/calls';
 
@@ -17,7 +22,11 @@ export interface OperationClient {
 
 export interface Operation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient): Promise<IDataObject | IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		client: OperationClient,
+	): Promise<IDataObject | IDataObject[]>;
 }
 
 /**

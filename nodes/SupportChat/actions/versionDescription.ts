@@ -41,7 +41,9 @@ export const properties: INodeProperties[] = [
  */
 const subtitleNames = resourceSelector.options!.flatMap((resource) => {
 	const operation = properties.find(
-		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value as string),
+		(property) =>
+			property.name === 'operation' &&
+			property.displayOptions?.show?.resource?.includes(resource.value as string),
 	);
 	return (operation?.options ?? []).map((option) => [
 		`${String(resource.value)}/${String((option as { value: unknown }).value)}`,

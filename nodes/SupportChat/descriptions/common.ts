@@ -4,7 +4,10 @@ import { paginationOptions, requestOptions } from './options';
 import { filledByModel } from './tool';
 
 /** A resource locator for a user or a conversation; `{ __rl: true, mode: 'id', value }` is the stable saved form. */
-function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties {
+function idLocator(
+	name: 'userId' | 'conversationId',
+	label: 'User' | 'Conversation',
+): INodeProperties {
 	return {
 		displayName: label,
 		name,
@@ -40,7 +43,10 @@ function idLocator(name: 'userId' | 'conversationId', label: 'User' | 'Conversat
 }
 
 /** The user or conversation locator; in the node's tool type the model gives the ID (see ./tool). */
-export function idInput(name: 'userId' | 'conversationId', label: 'User' | 'Conversation'): INodeProperties[] {
+export function idInput(
+	name: 'userId' | 'conversationId',
+	label: 'User' | 'Conversation',
+): INodeProperties[] {
 	return filledByModel(idLocator(name, label), name, 'id');
 }
 
@@ -67,7 +73,8 @@ export const returnAllAndLimit: INodeProperties[] = [returnAllParameter, limitPa
 
 /** The limit a list operation passes to `api.list`: undefined with Return All, else Limit. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter(returnAllParameter.name, itemIndex, returnAllParameter.default)) return undefined;
+	if (ctx.getNodeParameter(returnAllParameter.name, itemIndex, returnAllParameter.default))
+		return undefined;
 	return ctx.getNodeParameter(limitParameter.name, itemIndex, limitParameter.default) as number;
 }
 

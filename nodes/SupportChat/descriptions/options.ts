@@ -79,7 +79,8 @@ export const paginationOptions: INodeProperties[] = [
 		name: 'firstPage',
 		type: 'number',
 		default: 1,
-		description: 'REST only (Support Board sets its own pages). Number of the first page, for services that count pages from 0.',
+		description:
+			'REST only (Support Board sets its own pages). Number of the first page, for services that count pages from 0.',
 	},
 	{
 		displayName: 'Pagination Items Path',
@@ -87,7 +88,8 @@ export const paginationOptions: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'response.users',
-		description: 'REST only (Support Board sets its own pages). Dot path to the list of records in each page. Empty: found automatically.',
+		description:
+			'REST only (Support Board sets its own pages). Dot path to the list of records in each page. Empty: found automatically.',
 	},
 	{
 		displayName: 'Pagination Max Pages',
@@ -112,14 +114,16 @@ export const paginationOptions: INodeProperties[] = [
 		name: 'offsetParam',
 		type: 'string',
 		default: 'offset',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the offset (offset style).',
+		description:
+			'REST only (Support Board sets its own pages). Query parameter that carries the offset (offset style).',
 	},
 	{
 		displayName: 'Pagination Page Parameter',
 		name: 'pageParam',
 		type: 'string',
 		default: 'page',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page number (page style and automatic detection).',
+		description:
+			'REST only (Support Board sets its own pages). Query parameter that carries the page number (page style and automatic detection).',
 	},
 	{
 		displayName: 'Pagination Page Size',
@@ -127,21 +131,24 @@ export const paginationOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: "REST only (Support Board sets its own pages). Records to ask for per page, sent in the page size parameter. 0: the service's default.",
+		description:
+			"REST only (Support Board sets its own pages). Records to ask for per page, sent in the page size parameter. 0: the service's default.",
 	},
 	{
 		displayName: 'Pagination Page Size Parameter',
 		name: 'limitParam',
 		type: 'string',
 		default: 'limit',
-		description: 'REST only (Support Board sets its own pages). Query parameter that carries the page size, e.g. limit or per_page.',
+		description:
+			'REST only (Support Board sets its own pages). Query parameter that carries the page size, e.g. limit or per_page.',
 	},
 	{
 		displayName: 'Pagination Style',
 		name: 'paginationStyle',
 		type: 'options',
 		default: 'auto',
-		description: 'REST only (Support Board sets its own pages). How the service splits lists into pages.',
+		description:
+			'REST only (Support Board sets its own pages). How the service splits lists into pages.',
 		options: [
 			{
 				name: 'Automatic',
@@ -155,10 +162,26 @@ export const paginationOptions: INodeProperties[] = [
 				value: 'hasMore',
 				description: 'Each page says whether more follow; the next starts after the last record ID',
 			},
-			{ name: 'Next-Page URL', value: 'nextUrl', description: 'Each page links to the next one (body or Link header)' },
-			{ name: 'No Pagination', value: 'none', description: 'One request; the answer holds the whole list' },
-			{ name: 'Offset and Limit', value: 'offset', description: 'The node sends an offset that grows by the records received' },
-			{ name: 'Page Number', value: 'page', description: 'The node sends a page number that grows by one' },
+			{
+				name: 'Next-Page URL',
+				value: 'nextUrl',
+				description: 'Each page links to the next one (body or Link header)',
+			},
+			{
+				name: 'No Pagination',
+				value: 'none',
+				description: 'One request; the answer holds the whole list',
+			},
+			{
+				name: 'Offset and Limit',
+				value: 'offset',
+				description: 'The node sends an offset that grows by the records received',
+			},
+			{
+				name: 'Page Number',
+				value: 'page',
+				description: 'The node sends a page number that grows by one',
+			},
 		],
 	},
 ];

@@ -15,13 +15,16 @@ const FROM_AI_MARKER = '/*n8n-auto-generated-fromAI-override*/';
  */
 const MODEL_INPUTS = {
 	userId: 'ID of the user, as in the id field of a Support Chat user record',
-	conversationId: 'ID of the conversation, as in the id field of a Support Chat conversation record',
+	conversationId:
+		'ID of the conversation, as in the id field of a Support Chat conversation record',
 	assignee: 'ID of the support agent (or team) to assign the conversation to',
 	message: 'Text of the message to send into the conversation, as the support agent',
 	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
-	findValue: 'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
+	findValue:
+		'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
 	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
-	conversationSearch: 'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	conversationSearch:
+		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
 } as const;
 
 type ModelInput = keyof typeof MODEL_INPUTS;
@@ -37,7 +40,11 @@ function fromAi(key: ModelInput): string {
  * the default differs, so saved workflows and the parameter's name stay as they are.
  * @param mode for a resource locator, the mode that takes the model's text (By ID, By Name)
  */
-export function filledByModel(property: INodeProperties, key: ModelInput, mode?: string): INodeProperties[] {
+export function filledByModel(
+	property: INodeProperties,
+	key: ModelInput,
+	mode?: string,
+): INodeProperties[] {
 	const value = fromAi(key);
 	return [
 		{ ...property, displayOptions: { ...property.displayOptions, hide: { '@tool': [true] } } },

@@ -1,4 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListName } from '../transport/calls';
@@ -22,7 +28,11 @@ function parseToken(token: string): PageRequest | undefined {
 	}
 	if (!isDataObject(value) || !isDataObject(value.qs)) return undefined;
 	const { path, url, qs } = value;
-	if ((path !== undefined && typeof path !== 'string') || (url !== undefined && typeof url !== 'string')) return undefined;
+	if (
+		(path !== undefined && typeof path !== 'string') ||
+		(url !== undefined && typeof url !== 'string')
+	)
+		return undefined;
 	return { path, url, qs };
 }
 
@@ -46,8 +56,11 @@ function searchList(list: ListName, toItem: ToItem) {
 	): Promise<INodeListSearchResult> {
 		const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 		const settings = client.wire.pagination(DEFAULT_PAGINATION);
-		let request = paginationToken ? parseToken(paginationToken) : client.wire.firstPage(client, list, {}, settings);
-		if (!request) throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
+		let request = paginationToken
+			? parseToken(paginationToken)
+			: client.wire.firstPage(client, list, {}, settings);
+		if (!request)
+			throw new NodeOperationError(this.getNode(), 'The list could not be continued; reopen it');
 		const needle = filter?.trim().toLowerCase() ?? '';
 		const results: INodeListSearchItems[] = [];
 		const readUntil = Date.now() + FILTERED_MS_PER_CALL;
@@ -56,9 +69,13 @@ function searchList(list: ListName, toItem: ToItem) {
 			// A service whose next page is one already read would fill the list with copies.
 			const key = JSON.stringify(request);
 			if (asked.has(key)) {
-				throw new NodeOperationError(this.getNode(), 'The service named a page already read as the next one; the list ends here', {
-					description: 'Its pagination goes in a circle. Choose the record By ID instead.',
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					'The service named a page already read as the next one; the list ends here',
+					{
+						description: 'Its pagination goes in a circle. Choose the record By ID instead.',
+					},
+				);
 			}
 			asked.add(key);
 			let reading;
@@ -66,7 +83,8 @@ function searchList(list: ListName, toItem: ToItem) {
 				({ reading } = await fetchPage(client, request, settings));
 			} catch (error) {
 				// The answer is quoted in the message, and a service may echo the token in it.
-				if (error instanceof PageShapeError) throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
+				if (error instanceof PageShapeError)
+					throw new NodeOperationError(this.getNode(), client.mask.text(error.message));
 				// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
 				throw new NodeApiError(this.getNode(), error as JsonObject);
 			}
@@ -75,7 +93,9 @@ function searchList(list: ListName, toItem: ToItem) {
 					.filter(isDataObject)
 					.map(toItem)
 					.filter((item): item is INodeListSearchItems => item !== undefined)
-					.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle)),
+					.filter(
+						(item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle),
+					),
 			);
 			request = reading.next !== undefined && reading.items.length > 0 ? reading.next : undefined;
 			if (results.length >= FILTERED_ENTRIES || Date.now() >= readUntil) break;
@@ -88,7 +108,8 @@ function searchList(list: ListName, toItem: ToItem) {
 export const searchUsers = searchList('users', (record) => {
 	const user = userSummary(record);
 	if (user.id === undefined) return undefined;
-	const label = [user.name, user.email && `<${user.email}>`].filter(Boolean).join(' ') || user.phone || user.id;
+	const label =
+		[user.name, user.email && `<${user.email}>`].filter(Boolean).join(' ') || user.phone || user.id;
 	return { name: String(label), value: String(user.id) };
 });
 
@@ -96,7 +117,12 @@ export const searchUsers = searchList('users', (record) => {
 export const searchConversations = searchList('conversations', (record) => {
 	const conversation = conversationSummary(record);
 	if (conversation.id === undefined) return undefined;
-	const who = conversation.user_name ?? conversation.user_email ?? (conversation.user_id && `user ${conversation.user_id}`);
-	const label = [`#${conversation.id}`, conversation.subject, who, conversation.status].filter(Boolean).join(' · ');
+	const who =
+		conversation.user_name ??
+		conversation.user_email ??
+		(conversation.user_id && `user ${conversation.user_id}`);
+	const label = [`#${conversation.id}`, conversation.subject, who, conversation.status]
+		.filter(Boolean)
+		.join(' · ');
 	return { name: label, value: String(conversation.id) };
 });

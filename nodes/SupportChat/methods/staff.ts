@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
@@ -13,22 +18,38 @@ import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
 
 function filtered(items: INodeListSearchItems[], filter?: string): INodeListSearchResult {
 	const needle = filter?.trim().toLowerCase() ?? '';
-	return { results: items.filter((item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle)) };
+	return {
+		results: items.filter(
+			(item) => needle === '' || `${item.name} ${item.value}`.toLowerCase().includes(needle),
+		),
+	};
 }
 
-async function answerOf(ctx: ILoadOptionsFunctions, call: 'listAgents' | 'listDepartments'): Promise<unknown> {
+async function answerOf(
+	ctx: ILoadOptionsFunctions,
+	call: 'listAgents' | 'listDepartments',
+): Promise<unknown> {
 	const client = await connect(ctx, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 	return (await client.call(call, {})).answer;
 }
 
 /** Agents and admins, labelled "name <email> (admin)". */
-export async function searchAgents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchAgents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const rows = await answerOf(this, 'listAgents');
 	const items = (Array.isArray(rows) ? rows.filter(isDataObject) : [])
 		.filter((row) => row.id !== undefined && row.id !== null)
 		.map((row) => {
-			const name = [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
-			const label = [name || `#${String(row.id)}`, typeof row.email === 'string' && row.email !== '' ? `<${row.email}>` : '', typeof row.user_type === 'string' ? `(${row.user_type})` : '']
+			const name = [row.first_name, row.last_name]
+				.filter((part) => typeof part === 'string' && part !== '')
+				.join(' ');
+			const label = [
+				name || `#${String(row.id)}`,
+				typeof row.email === 'string' && row.email !== '' ? `<${row.email}>` : '',
+				typeof row.user_type === 'string' ? `(${row.user_type})` : '',
+			]
 				.filter(Boolean)
 				.join(' ');
 			return { name: label, value: String(row.id) };
@@ -40,15 +61,27 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string)
  * Departments, by name. The product keeps them in its settings and get-departments answers them by
  * id (`{"2": {name, color, image}}`, or a list when the ids are 0, 1, 2…); with none set it answers [].
  */
-export async function searchDepartments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchDepartments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const answer = await answerOf(this, 'listDepartments');
-	const entries = Array.isArray(answer) ? answer.map((value, index) => [String(index), value] as const) : isDataObject(answer) ? Object.entries(answer) : [];
+	const entries = Array.isArray(answer)
+		? answer.map((value, index) => [String(index), value] as const)
+		: isDataObject(answer)
+			? Object.entries(answer)
+			: [];
 	const items = entries
 		.filter((entry): entry is readonly [string, IDataObject] => isDataObject(entry[1]))
-		.map(([id, department]) => ({ name: typeof department.name === 'string' && department.name !== '' ? department.name : `#${id}`, value: id }));
+		.map(([id, department]) => ({
+			name:
+				typeof department.name === 'string' && department.name !== '' ? department.name : `#${id}`,
+			value: id,
+		}));
 	if (items.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Support Board has no departments', {
-			description: 'Add them in Support Board (Settings, Miscellaneous, Departments), or choose By ID and type the department ID.',
+			description:
+				'Add them in Support Board (Settings, Miscellaneous, Departments), or choose By ID and type the department ID.',
 		});
 	}
 	return filtered(items, filter);

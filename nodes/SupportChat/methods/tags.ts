@@ -9,10 +9,16 @@ import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
  * Existing tags for the Tag picker ("By Name" takes a new one). The list is small and the spec
  * documents no search parameter, so it is fetched whole (a few pages at most) and filtered here.
  */
-export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTags(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	// The editor waits on it: the pickers' short, shared settings.
 	// A dropdown does not need thousands of entries: a few pages are enough.
-	const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS, pagination: () => ({ ...DEFAULT_PAGINATION, maxPages: 20 }) });
+	const client = await connect(this, 0, {
+		settings: INTERACTIVE_CLIENT_SETTINGS,
+		pagination: () => ({ ...DEFAULT_PAGINATION, maxPages: 20 }),
+	});
 	const items = await client.list({ list: 'tags', query: {}, limit: 500 });
 	const names = items
 		.map(tagName)

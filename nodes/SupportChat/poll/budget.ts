@@ -11,21 +11,31 @@ import type { PollSettings } from './types';
  * over either fails whole, so no mark moves past what it did not read, and n8n shows the error and polls
  * again at the next poll time.
  */
-export function pollBudget(ctx: Pick<IPollFunctions, 'getNode'>, settings: PollSettings, now: () => number = Date.now): RequestGate {
+export function pollBudget(
+	ctx: Pick<IPollFunctions, 'getNode'>,
+	settings: PollSettings,
+	now: () => number = Date.now,
+): RequestGate {
 	let spent = 0;
 	return (where) => {
 		if (spent >= settings.maxRequests) {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`This poll needs more than ${settings.maxRequests} requests (${where}); nothing was emitted and the poll stands where it stood`,
-				{ description: 'Raise Max Requests per Poll under Options, or poll more often so that less happens between two polls.' },
+				{
+					description:
+						'Raise Max Requests per Poll under Options, or poll more often so that less happens between two polls.',
+				},
 			);
 		}
 		if (now() >= settings.deadline) {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`This poll ran out of time after ${spent} requests (${where}); nothing was emitted and the poll stands where it stood`,
-				{ description: 'n8n gives each poll a limited time, and the service answered too slowly to read everything in it. Poll more often so that less happens between two polls.' },
+				{
+					description:
+						'n8n gives each poll a limited time, and the service answered too slowly to read everything in it. Poll more often so that less happens between two polls.',
+				},
 			);
 		}
 		spent++;

@@ -6,7 +6,9 @@ import { EVENTS } from '../trigger/events';
 import { POLLED_EVENTS } from './types';
 
 /** The same names and values as the webhook trigger's events, so a workflow works with either trigger. */
-const eventOptions = EVENTS.filter(({ value }) => (POLLED_EVENTS as readonly string[]).includes(value))
+const eventOptions = EVENTS.filter(({ value }) =>
+	(POLLED_EVENTS as readonly string[]).includes(value),
+)
 	.map(({ name, value, description }) => ({ name, value, description }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
@@ -58,10 +60,14 @@ export const pollProperties: INodeProperties[] = [
 		required: true,
 		options: eventOptions,
 		default: [],
-		description: 'The events to look for. New Message can be found with Support Board\'s Web API only.',
+		description:
+			"The events to look for. New Message can be found with Support Board's Web API only.",
 	},
 	{
 		...listOptionsCollection,
-		options: sortedByName([...(listOptionsCollection.options as INodeProperties[]), ...pollOptions]),
+		options: sortedByName([
+			...(listOptionsCollection.options as INodeProperties[]),
+			...pollOptions,
+		]),
 	},
 ];

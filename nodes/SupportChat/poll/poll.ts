@@ -22,7 +22,9 @@ function readEvents(ctx: IPollFunctions): PolledEvent[] {
 		(POLLED_EVENTS as readonly unknown[]).includes(event),
 	);
 	if (events.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'No event to look for', { description: 'Choose at least one under Events.' });
+		throw new NodeOperationError(ctx.getNode(), 'No event to look for', {
+			description: 'Choose at least one under Events.',
+		});
 	}
 	return events;
 }
@@ -31,10 +33,16 @@ function readSettings(ctx: IPollFunctions, options: IDataObject): PollSettings {
 	const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 	const max = options.maxRequests;
 	// n8n 1.x gives a poller no budget; 2.x does, and abandons a poll that outlasts it.
-	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() * BUDGET_SHARE : DEFAULT_POLL_BUDGET_MS;
+	const budget =
+		typeof ctx.getPollBudgetMs === 'function'
+			? ctx.getPollBudgetMs() * BUDGET_SHARE
+			: DEFAULT_POLL_BUDGET_MS;
 	return {
 		events: readEvents(ctx),
-		maxRequests: typeof max === 'number' && Number.isFinite(max) ? Math.max(1, Math.floor(max)) : DEFAULT_MAX_REQUESTS,
+		maxRequests:
+			typeof max === 'number' && Number.isFinite(max)
+				? Math.max(1, Math.floor(max))
+				: DEFAULT_MAX_REQUESTS,
 		sinceParam: text(options.sinceParam),
 		watermarkField: text(options.watermarkField),
 		deadline: Date.now() + budget,
@@ -57,7 +65,8 @@ function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	});
 }
 
-const emit = (events: Found[], now: string) => (events.length > 0 ? [events.map((event) => toItem(event, now))] : null);
+const emit = (events: Found[], now: string) =>
+	events.length > 0 ? [events.map((event) => toItem(event, now))] : null;
 
 /**
  * One poll. Fetch Test Event (manual mode) reads the newest events and changes nothing. In production the
@@ -70,7 +79,11 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = readSettings(ctx, options);
 	const pagination = () => paginationSettings(ctx, options, 0);
-	const client = await connect(ctx, 0, { settings: clientSettings(options), gate: pollBudget(ctx, settings), pagination });
+	const client = await connect(ctx, 0, {
+		settings: clientSettings(options),
+		gate: pollBudget(ctx, settings),
+		pagination,
+	});
 	// The credentials' API, looked up once by connect, brings its own finder.
 	const finder = client.api.finder(options);
 	const now = new Date().toISOString();
@@ -86,11 +99,16 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		return null;
 	}
 	const added = events.filter((event) => !state.events.includes(event));
-	const marks = added.length === 0 ? state.marks : (await finder.baseline(client, { ...settings, events: added }, state)).marks;
+	const marks =
+		added.length === 0
+			? state.marks
+			: (await finder.baseline(client, { ...settings, events: added }, state)).marks;
 	const { found, marks: next } = await finder.since(client, settings, marks);
 	const workflowId = ctx.getWorkflow().id ?? '';
 	const claimedAt = Date.now();
-	const fresh = inOrder(found).filter((event) => EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt));
+	const fresh = inOrder(found).filter((event) =>
+		EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt),
+	);
 	writeState(staticData, { api, events, marks: next });
 	return emit(fresh, now);
 }

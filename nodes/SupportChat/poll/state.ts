@@ -24,7 +24,8 @@ interface PollState {
 	marks: Marks;
 }
 
-const isPolledEvent = (value: unknown): value is PolledEvent => (POLLED_EVENTS as readonly unknown[]).includes(value);
+const isPolledEvent = (value: unknown): value is PolledEvent =>
+	(POLLED_EVENTS as readonly unknown[]).includes(value);
 
 /**
  * Version 1 kept the keys of the last events emitted beside the marks: they become the keys at each
@@ -32,7 +33,9 @@ const isPolledEvent = (value: unknown): value is PolledEvent => (POLLED_EVENTS a
  * were taken for: those with a mark count, and any other is baselined afresh.
  */
 function fromVersion1(kept: IDataObject & { marks: IDataObject }, api: string): PollState {
-	const recent = Array.isArray(kept.recent) ? kept.recent.filter((key): key is string => typeof key === 'string') : [];
+	const recent = Array.isArray(kept.recent)
+		? kept.recent.filter((key): key is string => typeof key === 'string')
+		: [];
 	const marks: Marks = { ...kept.marks };
 	const events: PolledEvent[] = [];
 	for (const [event, mark] of Object.entries(marks)) {
@@ -41,7 +44,8 @@ function fromVersion1(kept: IDataObject & { marks: IDataObject }, api: string): 
 		events.push(event);
 	}
 	if (Number(marks.userId) > 0) events.push('userCreated');
-	if (Number(marks.messageId) > 0) events.push('conversationCreated', 'messageCreated', 'conversationClosed');
+	if (Number(marks.messageId) > 0)
+		events.push('conversationCreated', 'messageCreated', 'conversationClosed');
 	return { api, events, marks };
 }
 
@@ -55,11 +59,21 @@ export function readState(staticData: IDataObject, api: string): PollState | und
 }
 
 export function writeState(staticData: IDataObject, state: PollState): void {
-	staticData.supportChatPoll = { version: VERSION, api: state.api, events: [...state.events], marks: state.marks as IDataObject };
+	staticData.supportChatPoll = {
+		version: VERSION,
+		api: state.api,
+		events: [...state.events],
+		marks: state.marks as IDataObject,
+	};
 }
 
 /** Within one instant, the order things happen in: a user, then a conversation, its messages, its closing. */
-const RANK: Readonly<Record<Found['event'], number>> = { userCreated: 0, conversationCreated: 1, messageCreated: 2, conversationClosed: 3 };
+const RANK: Readonly<Record<Found['event'], number>> = {
+	userCreated: 0,
+	conversationCreated: 1,
+	messageCreated: 2,
+	conversationClosed: 3,
+};
 
 /** Numbers by value (negative and fractional ones too), text by its characters. */
 function compareAt(a: number | string, b: number | string): number {
@@ -71,7 +85,9 @@ function compareAt(a: number | string, b: number | string): number {
 /** The events of one poll oldest first, each key once. */
 export function inOrder(found: Found[]): Found[] {
 	const seen = new Set<string>();
-	const ordered = [...found].sort((a, b) => compareAt(a.at, b.at) || RANK[a.event] - RANK[b.event] || a.seq - b.seq);
+	const ordered = [...found].sort(
+		(a, b) => compareAt(a.at, b.at) || RANK[a.event] - RANK[b.event] || a.seq - b.seq,
+	);
 	return ordered.filter((event) => {
 		if (seen.has(event.key)) return false;
 		seen.add(event.key);

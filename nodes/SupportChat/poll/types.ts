@@ -3,7 +3,12 @@ import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 import type { ListCall } from '../transport/calls';
 
 /** The events a poll can find: the webhook trigger's values, so a workflow works with either. */
-export const POLLED_EVENTS = ['conversationCreated', 'messageCreated', 'conversationClosed', 'userCreated'] as const;
+export const POLLED_EVENTS = [
+	'conversationCreated',
+	'messageCreated',
+	'conversationClosed',
+	'userCreated',
+] as const;
 export type PolledEvent = (typeof POLLED_EVENTS)[number];
 
 /** One event found, before it becomes an item. */

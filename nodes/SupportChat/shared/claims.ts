@@ -23,7 +23,8 @@ const MAX_WORKFLOWS = 100;
 export type Claimant = 'webhook' | 'poll';
 
 /** A fixed-size fingerprint: any key costs the same, and ids are not kept in clear. */
-const fingerprint = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 16);
+const fingerprint = (key: string) =>
+	createHash('sha256').update(key).digest('base64url').slice(0, 16);
 
 class EventClaims {
 	private readonly workflows = new Map<string, Map<string, { by: Claimant; at: number }>>();

@@ -18,7 +18,13 @@ export interface EventKeyParts {
 }
 
 /** The record an event is about: its message, else its conversation, else its user. */
-export function eventKey({ event, conversationId, userId, messageId, change }: EventKeyParts): string | null {
+export function eventKey({
+	event,
+	conversationId,
+	userId,
+	messageId,
+	change,
+}: EventKeyParts): string | null {
 	const subject =
 		event === 'messageCreated'
 			? messageId

@@ -119,7 +119,12 @@ export function rewrite(value: unknown, how: Rewrite, maxDepth = 256): unknown {
 			copy ??= Object.fromEntries(Object.entries(value));
 			if (nextKey !== key) delete copy[key];
 			// defineProperty: a key such as "__proto__" from parsed JSON stays a plain field.
-			Object.defineProperty(copy, nextKey, { value: next, enumerable: true, writable: true, configurable: true });
+			Object.defineProperty(copy, nextKey, {
+				value: next,
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
 		}
 	}
 	return copy ?? value;

@@ -51,6 +51,8 @@ export function mayHoldSecretFields(raw: string): boolean {
  */
 export function maskSecretFields<T>(value: T, maxDepth = 256): T {
 	const field = (key: string, entry: unknown) =>
-		isSecretField(key) && entry !== '' && entry !== null && entry !== undefined ? REDACTED : undefined;
+		isSecretField(key) && entry !== '' && entry !== null && entry !== undefined
+			? REDACTED
+			: undefined;
 	return rewrite(value, { field }, maxDepth) as T;
 }

@@ -55,9 +55,13 @@ export class SecretMask {
 	private readonly variants: readonly string[];
 
 	constructor(secrets: ReadonlyArray<string | undefined>) {
-		const present = secrets.filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+		const present = secrets.filter(
+			(secret): secret is string => typeof secret === 'string' && secret !== '',
+		);
 		this.exact = new Set(present);
-		this.variants = [...new Set(present.flatMap(secretVariants))].sort((a, b) => b.length - a.length);
+		this.variants = [...new Set(present.flatMap(secretVariants))].sort(
+			(a, b) => b.length - a.length,
+		);
 	}
 
 	get empty(): boolean {

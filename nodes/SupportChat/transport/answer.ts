@@ -22,7 +22,11 @@ export class AnswerDeadlineError extends Error {}
  * request's own Timeout covers only the wait for the headers, and a service sending one byte at a time
  * would otherwise keep the node waiting forever.
  */
-export async function readAnswer(body: unknown, maxBytes: number, deadline: number): Promise<Buffer> {
+export async function readAnswer(
+	body: unknown,
+	maxBytes: number,
+	deadline: number,
+): Promise<Buffer> {
 	if (body === undefined || body === null) return Buffer.alloc(0);
 	if (Buffer.isBuffer(body)) return body;
 	if (typeof body === 'string') return Buffer.from(body, 'utf8');
@@ -86,7 +90,10 @@ export type Answer =
  * - anything else: text.
  */
 export function classifyAnswer(bytes: Buffer, contentType: string | undefined): Answer {
-	const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trim();
+	const text = bytes
+		.toString('utf8')
+		.replace(/^\uFEFF/, '')
+		.trim();
 	if (text === '') return { kind: 'empty' };
 	if (text.startsWith('<')) return { kind: 'html', text };
 	const mime = (contentType ?? '').toLowerCase();
@@ -95,10 +102,12 @@ export function classifyAnswer(bytes: Buffer, contentType: string | undefined): 
 		value = JSON.parse(text) as unknown;
 	} catch {
 		if (mime.includes('html')) return { kind: 'html', text };
-		const claimsJson = mime.includes('json') || text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
+		const claimsJson =
+			mime.includes('json') || text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
 		return claimsJson ? { kind: 'malformed', text } : { kind: 'text', text };
 	}
 	// A bare value labelled HTML is a page's text; an object or a list is an API's answer.
-	if (mime.includes('html') && (typeof value !== 'object' || value === null)) return { kind: 'html', text };
+	if (mime.includes('html') && (typeof value !== 'object' || value === null))
+		return { kind: 'html', text };
 	return { kind: 'json', value, text };
 }

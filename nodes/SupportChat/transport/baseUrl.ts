@@ -5,7 +5,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
-	return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host);
+	return (
+		LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host)
+	);
 }
 
 /**
@@ -27,13 +29,19 @@ export function parseServiceUrl(
 	try {
 		url = new URL(typed);
 	} catch {
-		return { ok: false, message: `The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like ${example}` };
+		return {
+			ok: false,
+			message: `The Base URL "${typed}" in the Support Chat API credentials is not a valid URL; it should look like ${example}`,
+		};
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		return { ok: false, message: `The Base URL must start with https:// (got ${url.protocol}//)` };
 	}
 	if (url.protocol === 'http:' && !allowHttp && !isLoopbackHost(url.hostname)) {
-		return { ok: false, message: `The Base URL uses http://, but the service is only reachable over HTTPS and the token would travel unencrypted. Use https://${url.host}${url.pathname}, or turn on "Allow Plain HTTP" in the credentials for a service inside a trusted network` };
+		return {
+			ok: false,
+			message: `The Base URL uses http://, but the service is only reachable over HTTPS and the token would travel unencrypted. Use https://${url.host}${url.pathname}, or turn on "Allow Plain HTTP" in the credentials for a service inside a trusted network`,
+		};
 	}
 	let path = url.pathname;
 	while (path.endsWith('/')) path = path.slice(0, -1);

@@ -32,7 +32,13 @@ export interface Calls {
 	createConversation: { fields: ConversationFields; extra: IDataObject };
 	assignConversation: { id: string; assignee: string; assigneeField: string; extra: IDataObject };
 	closeConversation: { id: string; extra: IDataObject };
-	sendMessage: { conversationId: string; message: string; type: string; senderId?: string; extra: IDataObject };
+	sendMessage: {
+		conversationId: string;
+		message: string;
+		type: string;
+		senderId?: string;
+		extra: IDataObject;
+	};
 	addTag: { userId: string; tag: string; extra: IDataObject };
 	addNote: { conversationId: string; note: string; authorId?: string; authorName?: string };
 	getNotes: { conversationId: string };

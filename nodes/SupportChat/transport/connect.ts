@@ -23,12 +23,30 @@ interface ConnectOptions {
  * The client for the credentials of `itemIndex`: the credentials read once, their API looked up once in
  * ./apis, and the Base URL turned by that API's wire into where requests go (or refused, before any).
  */
-export async function connect(ctx: ClientContext, itemIndex: number, options: ConnectOptions = {}): Promise<SupportChatClient> {
-	const { settings = DEFAULT_CLIENT_SETTINGS, gate, pagination = () => DEFAULT_PAGINATION } = options;
+export async function connect(
+	ctx: ClientContext,
+	itemIndex: number,
+	options: ConnectOptions = {},
+): Promise<SupportChatClient> {
+	const {
+		settings = DEFAULT_CLIENT_SETTINGS,
+		gate,
+		pagination = () => DEFAULT_PAGINATION,
+	} = options;
 	const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
 	const api = apiOf(credentials);
 	const base = api.wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
 	if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
 	const limiter = options.limiter ?? new RateLimiter(settings.requestsPerSecond);
-	return new SupportChatClient({ ctx, api, baseUrl: base.url, credentials, settings, limiter, itemIndex, gate, pagination });
+	return new SupportChatClient({
+		ctx,
+		api,
+		baseUrl: base.url,
+		credentials,
+		settings,
+		limiter,
+		itemIndex,
+		gate,
+		pagination,
+	});
 }

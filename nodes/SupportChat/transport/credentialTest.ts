@@ -14,7 +14,6 @@ import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
 import { connect } from './connect';
 
-
 /** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */
 const TEST_NODE: INode = {
 	id: 'support-chat-credential-test',
@@ -31,7 +30,10 @@ const TEST_NODE: INode = {
  * by hand (`authorizationHeader`, beside the credentials' `authenticate`); redirects and status codes are
  * left to the client, which reads the body as a stream under its own size and time bounds.
  */
-function clientContext(test: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): ClientContext {
+function clientContext(
+	test: ICredentialTestFunctions,
+	data: ICredentialDataDecryptedObject,
+): ClientContext {
 	const authorization = { Authorization: authorizationHeader(data) };
 	return {
 		getNode: () => TEST_NODE,
@@ -71,7 +73,9 @@ export async function testSupportChatApi(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	try {
-		const client = await connect(clientContext(this, data), 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
+		const client = await connect(clientContext(this, data), 0, {
+			settings: INTERACTIVE_CLIENT_SETTINGS,
+		});
 		await client.wire.probe(client);
 		return { status: 'OK', message: 'Connection successful' };
 	} catch (error) {

@@ -2,7 +2,6 @@ import { isDataObject } from '../shared/json';
 import { cut, QUOTE_LENGTH } from '../shared/text';
 import { RETRY_RULE } from './retry';
 
-
 const MESSAGE_KEYS = [
 	'message',
 	'error_description',
@@ -53,7 +52,8 @@ function textOf(html: string, lower: string): string {
 		}
 		text += `${html.slice(index, open)} `;
 		const skipped = ['script', 'style'].find((tag) => lower.startsWith(tag, open + 1));
-		const end = skipped === undefined ? lower.indexOf('>', open) : lower.indexOf(`</${skipped}`, open);
+		const end =
+			skipped === undefined ? lower.indexOf('>', open) : lower.indexOf(`</${skipped}`, open);
 		if (end === -1) break;
 		index = skipped === undefined ? end + 1 : Math.max(end + 1, lower.indexOf('>', end) + 1);
 	}
@@ -74,7 +74,9 @@ function fromHtml(page: string): string | undefined {
 	const lower = html.toLowerCase();
 	const part = element(html, lower, 'h1') ?? element(html, lower, 'title');
 	const text = part === undefined ? textOf(html, lower) : textOf(part, part.toLowerCase());
-	const flat = clipText(text.replace(/&(?:nbsp|amp|lt|gt|quot|#39);/g, (entity) => ENTITIES.get(entity) ?? entity));
+	const flat = clipText(
+		text.replace(/&(?:nbsp|amp|lt|gt|quot|#39);/g, (entity) => ENTITIES.get(entity) ?? entity),
+	);
 	return flat === '' ? undefined : flat;
 }
 
@@ -98,15 +100,20 @@ function fromValue(value: unknown, depth: number): string | undefined {
 			const found = fromValue(value[key], depth + 1);
 			if (found !== undefined) {
 				const field = value.field ?? value.param ?? value.attribute ?? value.path;
-				return typeof field === 'string' && !found.includes(field) ? clipText(`${field}: ${found}`) : found;
+				return typeof field === 'string' && !found.includes(field)
+					? clipText(`${field}: ${found}`)
+					: found;
 			}
 		}
 		// A validation map such as { email: ["is invalid"] }.
 		const entries = Object.entries(value).filter(
-			([, v]) => typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string')),
+			([, v]) =>
+				typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string')),
 		);
 		if (entries.length > 0 && entries.length <= 10) {
-			return clipText(entries.map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; '));
+			return clipText(
+				entries.map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; '),
+			);
 		}
 	}
 	return undefined;
@@ -164,7 +171,7 @@ export function withHint(message: string, hint: unknown): string {
  * the Base URL is what to check.
  */
 const NO_API_AT_BASE_URL =
-	"There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing. If your service is Support Board, choose Support Board Web API under API in the Support Chat API credentials.";
+	'There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing. If your service is Support Board, choose Support Board Web API under API in the Support Chat API credentials.';
 
 /** What a person should look at first, by HTTP status; `resourceLabel` names the record a request names. */
 export function hintForStatus(status: number | undefined, resourceLabel?: string): string {

@@ -7,7 +7,6 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-
 export interface RequestSpec {
 	method: IHttpRequestMethods;
 	/** Path under the base URL, e.g. `/users/42`. */
@@ -131,7 +130,10 @@ export function discard(body: unknown): void {
 	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
 
-const SSRF_REFUSALS: ReadonlySet<unknown> = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+const SSRF_REFUSALS: ReadonlySet<unknown> = new Set([
+	'SsrfBlockedIpError',
+	'SsrfBlockedHostnameError',
+]);
 
 /**
  * n8n 2.x's SSRF protection refuses an address before any request (@n8n/backend-network's
@@ -139,6 +141,9 @@ const SSRF_REFUSALS: ReadonlySet<unknown> = new Set(['SsrfBlockedIpError', 'Ssrf
  * name, since a community package cannot import n8n's classes.
  */
 export function isSsrfRefusal(error: unknown): boolean {
-	const named = (value: unknown) => typeof value === 'object' && value !== null && SSRF_REFUSALS.has((value as { name?: unknown }).name);
+	const named = (value: unknown) =>
+		typeof value === 'object' &&
+		value !== null &&
+		SSRF_REFUSALS.has((value as { name?: unknown }).name);
 	return named(error) || (error instanceof Error && named(error.cause));
 }

@@ -16,7 +16,8 @@ const MAX_REDIRECTS = 5;
 /** A redirect to an address longer than this is refused: no API needs one, and the message quotes it. */
 const MAX_LOCATION_LENGTH = 2048;
 
-const MOVED = 'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
+const MOVED =
+	'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
 
 interface Refused {
 	/** How the redirect is refused, after "The service answered <request> with a redirect (<status>) ". */
@@ -41,7 +42,8 @@ function redirectTarget({ method, location, from, baseUrl, visited }: Redirect):
 	if (typed === '') return refuse('that says nowhere to go');
 	// Refused whole rather than cut: a cut address is not where the service pointed, and a token across
 	// the cut would escape the mask in the message.
-	if (typed.length > MAX_LOCATION_LENGTH) return refuse(`to an address longer than ${MAX_LOCATION_LENGTH} characters`);
+	if (typed.length > MAX_LOCATION_LENGTH)
+		return refuse(`to an address longer than ${MAX_LOCATION_LENGTH} characters`);
 	let target: URL;
 	try {
 		target = new URL(typed, from);
@@ -50,7 +52,9 @@ function redirectTarget({ method, location, from, baseUrl, visited }: Redirect):
 	}
 	const shown = `${target.origin}${target.pathname}`;
 	if (target.origin !== new URL(baseUrl).origin) {
-		return refuse(`to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`);
+		return refuse(
+			`to ${shown}, another address than the Base URL's; the node does not follow it, since the API token would go with it`,
+		);
 	}
 	if (!METHODS_THAT_READ.has(method)) {
 		return refuse(
@@ -60,7 +64,8 @@ function redirectTarget({ method, location, from, baseUrl, visited }: Redirect):
 	}
 	const next = target.toString();
 	if (visited.has(next)) return refuse('that lead in a circle; stopped following them');
-	if (visited.size > MAX_REDIRECTS) return refuse(`after more than ${MAX_REDIRECTS} redirects; stopped following them`);
+	if (visited.size > MAX_REDIRECTS)
+		return refuse(`after more than ${MAX_REDIRECTS} redirects; stopped following them`);
 	visited.add(next);
 	return next;
 }
@@ -80,7 +85,9 @@ interface Hop {
  * Sends one request and reads its answer whole, following redirects by the policy above; a redirect it
  * refuses comes back with its status, for the client to explain.
  */
-export async function exchangeFollowingRedirects(hop: Hop): Promise<Exchange | { status: number; refused: Refused }> {
+export async function exchangeFollowingRedirects(
+	hop: Hop,
+): Promise<Exchange | { status: number; refused: Refused }> {
 	const { spec, url, baseUrl } = hop;
 	const visited = new Set<string>([url]);
 	let current = url;
@@ -88,13 +95,27 @@ export async function exchangeFollowingRedirects(hop: Hop): Promise<Exchange | {
 	for (;;) {
 		const left = deadline - Date.now();
 		if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
-		const raw = await send(hop.ctx, hop.credentials, spec, current, { first: current === url, timeoutMs: left });
+		const raw = await send(hop.ctx, hop.credentials, spec, current, {
+			first: current === url,
+			timeoutMs: left,
+		});
 		const { headers, status } = raw;
 		if (status < 300 || status >= 400) {
-			return { status, headers, bytes: await readAnswer(raw.body, hop.maxResponseBytes, deadline), url: current };
+			return {
+				status,
+				headers,
+				bytes: await readAnswer(raw.body, hop.maxResponseBytes, deadline),
+				url: current,
+			};
 		}
 		discard(raw.body);
-		const next = redirectTarget({ method: spec.method, location: headers.location, from: current, baseUrl, visited });
+		const next = redirectTarget({
+			method: spec.method,
+			location: headers.location,
+			from: current,
+			baseUrl,
+			visited,
+		});
 		if (typeof next !== 'string') return { status, refused: next };
 		current = next;
 	}

@@ -76,7 +76,8 @@ export class SupportChatClient implements WirePort {
 
 	/** A whole list through the one pagination loop: up to `limit` records, all when it is undefined. */
 	async list(call: ListCall): Promise<unknown[]> {
-		return (await paginate(this.init.ctx, this, call, this.init.pagination(), this.init.itemIndex)).items;
+		return (await paginate(this.init.ctx, this, call, this.init.pagination(), this.init.itemIndex))
+			.items;
 	}
 
 	/** One read by the API's own name for it (see `Wire.read`). */
@@ -86,7 +87,10 @@ export class SupportChatClient implements WirePort {
 
 	/** Input the API cannot take, found before any request: the user's to change. */
 	refuse(message: string, description?: string): NodeOperationError {
-		return new NodeOperationError(this.init.ctx.getNode(), this.mask.text(message), { itemIndex: this.init.itemIndex, description });
+		return new NodeOperationError(this.init.ctx.getNode(), this.mask.text(message), {
+			itemIndex: this.init.itemIndex,
+			description,
+		});
 	}
 
 	/**
@@ -122,7 +126,9 @@ export class SupportChatClient implements WirePort {
 	 */
 	async request(spec: RequestSpec): Promise<ApiResponse> {
 		const url = this.resolveUrl(spec);
-		const where = this.mask.text(spec.label ?? `${spec.method} ${url.slice(this.init.baseUrl.length) || url}`);
+		const where = this.mask.text(
+			spec.label ?? `${spec.method} ${url.slice(this.init.baseUrl.length) || url}`,
+		);
 		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
 			await this.init.limiter.wait();
@@ -134,12 +140,22 @@ export class SupportChatClient implements WirePort {
 				await sleep(decision.delayMs);
 				continue;
 			}
-			throw this.failed(spec, where, tried, describeRetries(decision, attempt, spec.label ?? spec.method));
+			throw this.failed(
+				spec,
+				where,
+				tried,
+				describeRetries(decision, attempt, spec.label ?? spec.method),
+			);
 		}
 	}
 
 	/** One attempt: its response, or what went wrong when that may be retried (anything else is thrown). */
-	private async attempt(spec: RequestSpec, url: string, where: string, attempt: number): Promise<{ response: ApiResponse } | Failed> {
+	private async attempt(
+		spec: RequestSpec,
+		url: string,
+		where: string,
+		attempt: number,
+	): Promise<{ response: ApiResponse } | Failed> {
 		let answer: Exchange;
 		try {
 			answer = await this.exchange(spec, url, where);
@@ -149,37 +165,66 @@ export class SupportChatClient implements WirePort {
 		const { status, headers } = answer;
 		const classified = classifyAnswer(answer.bytes, headers['content-type']);
 		if (status >= 200 && status < 300) {
-			return { response: { status, headers, body: this.successBody(spec, where, status, classified), url: answer.url } };
+			return {
+				response: {
+					status,
+					headers,
+					body: this.successBody(spec, where, status, classified),
+					url: answer.url,
+				},
+			};
 		}
 		// A delete retried after a failure on the way finds nothing when its first attempt did delete:
 		// gone is what was asked, so it is the result, not an error.
-		if (status === 404 && attempt > 1 && spec.method === 'DELETE') return { response: { status, headers, body: undefined, url: answer.url } };
+		if (status === 404 && attempt > 1 && spec.method === 'DELETE')
+			return { response: { status, headers, body: undefined, url: answer.url } };
 		return {
-			outcome: { kind: 'status', status, retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()) },
-			body: classified.kind === 'json' ? classified.value : classified.kind === 'empty' ? undefined : classified.text,
+			outcome: {
+				kind: 'status',
+				status,
+				retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
+			},
+			body:
+				classified.kind === 'json'
+					? classified.value
+					: classified.kind === 'empty'
+						? undefined
+						: classified.text,
 		};
 	}
 
 	/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
 	private thrown(error: unknown, where: string, url: string): Failed {
-		if (error instanceof NodeOperationError) throw new NodeOperationError(this.init.ctx.getNode(), error);
+		if (error instanceof NodeOperationError)
+			throw new NodeOperationError(this.init.ctx.getNode(), error);
 		// Already explained: handed on as it is.
 		if (error instanceof NodeApiError && error.context.supportChat) throw error;
 		if (error instanceof AnswerTooLargeError) {
 			// Not retried: the same request would bring the same answer.
-			throw this.error(undefined, `The service's answer to ${where} was larger than Max Response Size (${this.init.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`, {
-				description: 'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
-			});
+			throw this.error(
+				undefined,
+				`The service's answer to ${where} was larger than Max Response Size (${this.init.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`,
+				{
+					description:
+						'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
+				},
+			);
 		}
 		if (isSsrfRefusal(error)) {
 			// Not retried: n8n refuses the address itself, every time.
 			const host = new URL(url).hostname;
-			throw this.error(undefined, `n8n's SSRF protection refused ${where}: ${(error as Error).message}`, {
-				description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
-			});
+			throw this.error(
+				undefined,
+				`n8n's SSRF protection refused ${where}: ${(error as Error).message}`,
+				{
+					description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
+				},
+			);
 		}
 		const message =
-			error instanceof AnswerDeadlineError ? `the answer did not arrive in full within Timeout (${this.init.settings.timeoutMs / 1000} s)` : (error as Error).message;
+			error instanceof AnswerDeadlineError
+				? `the answer did not arrive in full within Timeout (${this.init.settings.timeoutMs / 1000} s)`
+				: (error as Error).message;
 		return { outcome: { kind: 'network' }, message };
 	}
 
@@ -187,31 +232,55 @@ export class SupportChatClient implements WirePort {
 	private failed(spec: RequestSpec, where: string, failure: Failed, retries: string): NodeApiError {
 		const { outcome } = failure;
 		if (outcome.kind === 'network') {
-			return this.error(undefined, `Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`, {
-				description: hintForStatus(undefined),
-			});
+			return this.error(
+				undefined,
+				`Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`,
+				{
+					description: hintForStatus(undefined),
+				},
+			);
 		}
 		// Masked before the message is cut out of it: a token across the cut would no longer match whole.
 		const maskedBody = this.mask.value(failure.body);
 		const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
-		return this.error(outcome.status, `The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`, {
-			description: this.hint(spec, outcome.status, maskedBody),
-			body: maskedBody,
-		});
+		return this.error(
+			outcome.status,
+			`The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`,
+			{
+				description: this.hint(spec, outcome.status, maskedBody),
+				body: maskedBody,
+			},
+		);
 	}
 
 	/** One answer, redirects followed by the policy of ./redirects; a refused redirect is explained here. */
 	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
 		const { timeoutMs, maxResponseBytes } = this.init.settings;
-		const answer = await exchangeFollowingRedirects({ ctx: this.init.ctx, credentials: this.init.credentials, spec, url, baseUrl: this.init.baseUrl, timeoutMs, maxResponseBytes });
+		const answer = await exchangeFollowingRedirects({
+			ctx: this.init.ctx,
+			credentials: this.init.credentials,
+			spec,
+			url,
+			baseUrl: this.init.baseUrl,
+			timeoutMs,
+			maxResponseBytes,
+		});
 		if (!('refused' in answer)) return answer;
 		const { status, refused } = answer;
-		throw this.error(status, `The service answered ${where} with a redirect (${status}) ${refused.refused}`, { description: refused.description });
+		throw this.error(
+			status,
+			`The service answered ${where} with a redirect (${status}) ${refused.refused}`,
+			{ description: refused.description },
+		);
 	}
 
 	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
 	private hint(spec: RequestSpec, status: number | undefined, body: unknown): string {
-		return spec.hint?.(status, body) ?? this.wire.notThisApi(status, body) ?? hintForStatus(status, spec.resourceLabel);
+		return (
+			spec.hint?.(status, body) ??
+			this.wire.notThisApi(status, body) ??
+			hintForStatus(status, spec.resourceLabel)
+		);
 	}
 
 	/** A 2xx answer by the rule of ./success: the value handed on, or the failure it is. */
@@ -220,7 +289,10 @@ export class SupportChatClient implements WirePort {
 		const outcome = readSuccess(answer, read, where, this.mask);
 		if (outcome.ok) return outcome.value;
 		const { message, description, body, hintFor, after = '' } = outcome;
-		throw this.error(status, message, { description: description ?? `${this.hint(spec, undefined, hintFor)}${after}`, body });
+		throw this.error(status, message, {
+			description: description ?? `${this.hint(spec, undefined, hintFor)}${after}`,
+			body,
+		});
 	}
 
 	/** An API failure as the user sees it, the token masked; the wires build theirs with it too. */

@@ -61,7 +61,11 @@ export type AttemptOutcome =
 
 type RetryDecision =
 	| { retry: true; delayMs: number }
-	| { retry: false; reason: 'not-retryable' | 'attempts-exhausted' | 'unsafe-method' | 'wait-too-long'; waitMs?: number };
+	| {
+			retry: false;
+			reason: 'not-retryable' | 'attempts-exhausted' | 'unsafe-method' | 'wait-too-long';
+			waitMs?: number;
+	  };
 
 /**
  * The retry rule, in one place:
@@ -80,7 +84,8 @@ export function decideRetry(
 	random: () => number = Math.random,
 ): RetryDecision {
 	const rateLimited = outcome.kind === 'status' && outcome.status === 429;
-	const transient = outcome.kind === 'network' || (outcome.kind === 'status' && outcome.status >= 500);
+	const transient =
+		outcome.kind === 'network' || (outcome.kind === 'status' && outcome.status >= 500);
 	if (!rateLimited && !transient) return { retry: false, reason: 'not-retryable' };
 	if (!rateLimited && !repeatable) return { retry: false, reason: 'unsafe-method' };
 	if (attempt >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };

@@ -9,7 +9,14 @@ import { clipText, extractErrorMessage, failureInBody } from './errors';
  */
 type Success =
 	| { ok: true; value: unknown }
-	| { ok: false; message: string; description?: string; body?: unknown; hintFor?: unknown; after?: string };
+	| {
+			ok: false;
+			message: string;
+			description?: string;
+			body?: unknown;
+			hintFor?: unknown;
+			after?: string;
+	  };
 
 /** What to check when a read came back without a record; both places that find none say it (actions/helpers.ts). */
 export const NO_RECORD =
@@ -25,8 +32,15 @@ export const NO_RECORD =
  *   operation says what it did; plain text is handed on as it is.
  * Whatever is handed on has the token masked in every string, and secret fields masked by name.
  */
-export function readSuccess(answer: Answer, read: boolean, where: string, mask: SecretMask): Success {
-	const notDone = read ? '' : ' The service may or may not have done it: check before running again.';
+export function readSuccess(
+	answer: Answer,
+	read: boolean,
+	where: string,
+	mask: SecretMask,
+): Success {
+	const notDone = read
+		? ''
+		: ' The service may or may not have done it: check before running again.';
 	const noRecord = (what: string): Success => ({
 		ok: false,
 		message: `The service answered ${where} with ${what}, where a read needs a record or a list`,
@@ -53,7 +67,9 @@ export function readSuccess(answer: Answer, read: boolean, where: string, mask: 
 		case 'empty':
 			return read ? noRecord('an empty body') : { ok: true, value: undefined };
 		case 'text':
-			return read ? noRecord(`text instead of JSON ("${clipText(mask.text(answer.text))}")`) : { ok: true, value: mask.text(answer.text) };
+			return read
+				? noRecord(`text instead of JSON ("${clipText(mask.text(answer.text))}")`)
+				: { ok: true, value: mask.text(answer.text) };
 		case 'json':
 			return readJson(answer.value, answer.text, read, where, mask, noRecord, notDone);
 	}
@@ -69,10 +85,23 @@ function readJson(
 	notDone: string,
 ): Success {
 	if (value === null) return read ? noRecord('null') : { ok: true, value: undefined };
-	if (value === false) return { ok: false, message: `The service answered ${where} with false`, hintFor: value, after: notDone };
-	if (read && typeof value !== 'object') return noRecord(`a bare value (${clipText(mask.text(String(value)))})`);
+	if (value === false)
+		return {
+			ok: false,
+			message: `The service answered ${where} with false`,
+			hintFor: value,
+			after: notDone,
+		};
+	if (read && typeof value !== 'object')
+		return noRecord(`a bare value (${clipText(mask.text(String(value)))})`);
 	const masked = mask.mayBeInJson(text) ? mask.value(value) : value;
 	const failure = failureInBody(masked);
-	if (failure !== undefined) return { ok: false, message: `The service reported a failure for ${where}: ${failure}`, body: masked, hintFor: masked };
+	if (failure !== undefined)
+		return {
+			ok: false,
+			message: `The service reported a failure for ${where}: ${failure}`,
+			body: masked,
+			hintFor: masked,
+		};
 	return { ok: true, value: mayHoldSecretFields(text) ? maskSecretFields(masked) : masked };
 }

@@ -19,7 +19,11 @@ export interface WirePort {
 	/** A next-page link resolved against `relativeTo`, refused when it leaves the service's origin. */
 	resolveUrl(spec: Pick<RequestSpec, 'path' | 'url'>, relativeTo?: string): string;
 	refuse(message: string, description?: string): NodeOperationError;
-	error(status: number | undefined, message: string, extra: { description: string; body?: unknown }): NodeApiError;
+	error(
+		status: number | undefined,
+		message: string,
+		extra: { description: string; body?: unknown },
+	): NodeApiError;
 }
 
 /**
@@ -37,7 +41,12 @@ export interface Wire {
 	 */
 	read(port: WirePort, name: string, args: IDataObject): Promise<unknown>;
 	/** The first page of a list; `settings` are the ones `pagination` returned. */
-	firstPage(port: WirePort, list: ListName, query: IDataObject, settings: PaginationSettings): PageRequest;
+	firstPage(
+		port: WirePort,
+		list: ListName,
+		query: IDataObject,
+		settings: PaginationSettings,
+	): PageRequest;
 	/** The user's pagination options, with what this API fixes put over them. */
 	pagination(settings: PaginationSettings): PaginationSettings;
 	/** How one page is asked for; a relative next-page link is resolved against `relativeTo`. */

@@ -27,7 +27,11 @@ interface EventAlias {
  * about the tag, a message in a conversation about the message.
  */
 export const EVENT_ALIASES: readonly EventAlias[] = [
-	{ event: 'tagApplied', subjects: ['tag', 'label'], actions: ['apply', 'add', 'assign', 'attach', 'set'] },
+	{
+		event: 'tagApplied',
+		subjects: ['tag', 'label'],
+		actions: ['apply', 'add', 'assign', 'attach', 'set'],
+	},
 	{
 		event: 'messageCreated',
 		subjects: RESOURCE_NOUNS.message,
@@ -36,7 +40,18 @@ export const EVENT_ALIASES: readonly EventAlias[] = [
 	{
 		event: 'leadCaptured',
 		subjects: ['lead', 'email', 'prospect'],
-		actions: ['', 'create', 'new', 'add', 'capture', 'collect', 'submit', 'leave', 'generate', 'convert'],
+		actions: [
+			'',
+			'create',
+			'new',
+			'add',
+			'capture',
+			'collect',
+			'submit',
+			'leave',
+			'generate',
+			'convert',
+		],
 	},
 	{
 		event: 'conversationCreated',

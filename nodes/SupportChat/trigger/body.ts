@@ -22,7 +22,8 @@ const MAX_CONTENT_TYPE_LENGTH = 256;
 function charsetOf(contentType: string | undefined): BufferEncoding {
 	const text = (contentType ?? '').slice(0, MAX_CONTENT_TYPE_LENGTH);
 	const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(text)?.[1]?.toLowerCase();
-	if (charset === 'iso-8859-1' || charset === 'latin1' || charset === 'windows-1252') return 'latin1';
+	if (charset === 'iso-8859-1' || charset === 'latin1' || charset === 'windows-1252')
+		return 'latin1';
 	if (charset === 'utf-16le' || charset === 'utf16le') return 'utf16le';
 	if (charset === 'us-ascii' || charset === 'ascii') return 'ascii';
 	return 'utf8';
@@ -41,7 +42,8 @@ function looksLikeJson(text: string, strict: boolean): boolean {
 	const trimmed = text.trim();
 	if (strict) return trimmed.startsWith('{') || trimmed.startsWith('[');
 	return (
-		(trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))
+		(trimmed.startsWith('{') && trimmed.endsWith('}')) ||
+		(trimmed.startsWith('[') && trimmed.endsWith(']'))
 	);
 }
 
@@ -57,7 +59,10 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * Replaces JSON text in the known carrier fields (`payload`, `data`, `json`, ...) by its value.
  * `strict`: a carrier field that looks like JSON but does not parse makes the body malformed.
  */
-function expandJsonFields(body: PlainObject, strict: boolean): { ok: true } | { ok: false; reason: string } {
+function expandJsonFields(
+	body: PlainObject,
+	strict: boolean,
+): { ok: true } | { ok: false; reason: string } {
 	for (const field of WEBHOOK_JSON_FIELDS) {
 		const value = body[field];
 		if (typeof value !== 'string' || !looksLikeJson(value, strict)) continue;
@@ -79,7 +84,8 @@ function parseJsonText(text: string): ParseResult {
 	if (!parsed.ok) return { ok: false, reason: 'Malformed JSON body' };
 	const result = asParsedBody(parsed.value);
 	if (result.ok) {
-		for (const entry of Array.isArray(result.body) ? result.body : [result.body]) expandJsonFields(entry, false);
+		for (const entry of Array.isArray(result.body) ? result.body : [result.body])
+			expandJsonFields(entry, false);
 	}
 	return result;
 }

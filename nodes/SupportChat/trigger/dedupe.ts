@@ -124,7 +124,11 @@ export function scopeKey(workflowId: string | undefined, node: string, test: boo
 }
 
 /** Both records, each fingerprint once at its earliest sighting, oldest first, the newest `limit` kept. */
-function merge(stored: Array<[string, number]>, remembered: Array<[string, number]>, limit: number): Array<[string, number]> {
+function merge(
+	stored: Array<[string, number]>,
+	remembered: Array<[string, number]>,
+	limit: number,
+): Array<[string, number]> {
 	const earliest = new Map<string, number>();
 	for (const [hash, seenAt] of [...stored, ...remembered]) {
 		const known = earliest.get(hash);
@@ -163,7 +167,8 @@ export function seenBefore(
 
 	memory?.add(hash, nowSeconds, limit);
 	current.push([hash, nowSeconds]);
-	const seen = memory === undefined ? current.slice(-limit) : merge(current, memory.entries(), limit);
+	const seen =
+		memory === undefined ? current.slice(-limit) : merge(current, memory.entries(), limit);
 	const record: DedupeRecord = { v: 1, seen };
 	store[DEDUPE_KEY] = record;
 	return false;

@@ -57,7 +57,9 @@ export interface Delivery {
 	entries: DeliveryEntry[];
 }
 
-export type ReadDelivery = { ok: true; delivery: Delivery } | { ok: false; status: 400 | 401; error: string };
+export type ReadDelivery =
+	| { ok: true; delivery: Delivery }
+	| { ok: false; status: 400 | 401; error: string };
 
 /** Where a delivery's data may keep the record whose change it reports, nearest first. */
 const RECORD_PLACES = ['', 'conversation', 'details'] as const;
@@ -86,7 +88,11 @@ const CHANGES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The delivery's eventKey: the same as the poll trigger gives the same event (shared/eventKey). */
-function deliveryKey(event: string, ids: Omit<EventKeyParts, 'event' | 'change'>, data: unknown): string | null {
+function deliveryKey(
+	event: string,
+	ids: Omit<EventKeyParts, 'event' | 'change'>,
+	data: unknown,
+): string | null {
 	const keys = Object.hasOwn(CHANGES, event) ? CHANGES[event] : undefined;
 	return eventKey({ event, ...ids, change: keys === undefined ? undefined : firstOf(data, keys) });
 }
@@ -98,13 +104,22 @@ function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
 }
 
 /** Everything the decisions need of one entry, each read once and in the order they depend on each other. */
-function readEntry(received: PlainObject, index: number, batch: boolean, headers: HeaderMap, settings: TriggerSettings): DeliveryEntry {
+function readEntry(
+	received: PlainObject,
+	index: number,
+	batch: boolean,
+	headers: HeaderMap,
+	settings: TriggerSettings,
+): DeliveryEntry {
 	if (settings.verification === 'bodyField') maskField(received, settings.keyField);
 	// A visitor's password, its hash and login token have no value known in advance: masked by name.
 	const body = maskSecretFields(received);
 	const data = unwrapEventData(body);
 	const { detected, about, formId } = recogniseEvent(body, headers, data);
-	const loop = { ignoreOwnTypes: settings.ignoreOwnMessages, ignoredSenderIds: settings.ignoredSenderIds };
+	const loop = {
+		ignoreOwnTypes: settings.ignoreOwnMessages,
+		ignoredSenderIds: settings.ignoredSenderIds,
+	};
 	const sender = detected.event === 'messageCreated' ? isOwnMessage(body, loop, data) : undefined;
 	const ids = extractIds(body, about, { formId, message: sender?.message, data });
 	return {
@@ -125,13 +140,21 @@ function readEntry(received: PlainObject, index: number, batch: boolean, headers
  *
  * @param now the current time in milliseconds (Standard Webhooks' timestamp window)
  */
-export function readDelivery(request: DeliveryRequest, settings: TriggerSettings, now: number): ReadDelivery {
+export function readDelivery(
+	request: DeliveryRequest,
+	settings: TriggerSettings,
+	now: number,
+): ReadDelivery {
 	const headers = lowerCaseHeaders(request.headers);
 	if (settings.verification !== 'none' && settings.secret === '') {
 		// Fail closed: a check that cannot be made must not let deliveries through.
 		return { ok: false, status: 401, error: 'Webhook secret not configured' };
 	}
-	const early = checkBeforeParsing({ rawBody: rawBytes(request.rawBody), headers, query: request.query }, settings, now);
+	const early = checkBeforeParsing(
+		{ rawBody: rawBytes(request.rawBody), headers, query: request.query },
+		settings,
+		now,
+	);
 	if (!early.ok) return { ok: false, status: 401, error: early.reason };
 
 	const parsed = parseBody(request.rawBody, headerValue(headers, 'content-type'), request.body);

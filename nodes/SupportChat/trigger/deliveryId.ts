@@ -52,8 +52,15 @@ function deliveryId(body: PlainObject, headers: HeaderMap): DeliveryId | undefin
 }
 
 /** In a batch a header id names the whole request, so each entry is told apart by its position. */
-export function entryDeliveryId(entry: PlainObject, index: number, batch: boolean, headers: HeaderMap): DeliveryId | undefined {
+export function entryDeliveryId(
+	entry: PlainObject,
+	index: number,
+	batch: boolean,
+	headers: HeaderMap,
+): DeliveryId | undefined {
 	const entryId = deliveryId(entry, batch ? {} : headers);
 	const batchId = batch ? deliveryId({}, headers) : undefined;
-	return entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined);
+	return (
+		entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined)
+	);
 }

@@ -40,8 +40,14 @@ interface Payload {
 }
 
 /** Matches normalised words against the alias table. */
-function matchWords(words: string[], payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
-	const lead = EVENT_ALIASES.find((alias) => alias.subjects.some((subject) => words.includes(subject)));
+function matchWords(
+	words: string[],
+	payload: Payload,
+	allowBareSubject: boolean,
+): CanonicalEvent | undefined {
+	const lead = EVENT_ALIASES.find((alias) =>
+		alias.subjects.some((subject) => words.includes(subject)),
+	);
 	if (lead === undefined) return undefined;
 	const actions = words.filter((word) => !SUBJECT_WORDS.has(word));
 	if (actions.length === 0 && !allowBareSubject) return undefined;
@@ -131,7 +137,11 @@ function firstExplicitCandidate(body: PlainObject, headers: HeaderMap): Candidat
  * subject from the resource keys present (`{ action: "created", conversation: {...} }`). A subject alone
  * (`"message"`) is enough only when `allowBareSubject` and the body has no `action` saying otherwise.
  */
-function resolve(candidate: Candidate, payload: Payload, allowBareSubject: boolean): CanonicalEvent | undefined {
+function resolve(
+	candidate: Candidate,
+	payload: Payload,
+	allowBareSubject: boolean,
+): CanonicalEvent | undefined {
 	const { body } = payload;
 	const named = namedDelivery(candidate.name);
 	if (named?.event !== undefined) return named.event;
@@ -189,7 +199,9 @@ function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): 
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
 function namedDelivery(name: string | undefined): NamedDelivery | undefined {
-	return name === undefined || name.length > MAX_NAME_LENGTH ? undefined : NAMED_DELIVERIES.get(name.toLowerCase());
+	return name === undefined || name.length > MAX_NAME_LENGTH
+		? undefined
+		: NAMED_DELIVERIES.get(name.toLowerCase());
 }
 
 /**
@@ -217,7 +229,15 @@ export interface RecognisedEvent {
 }
 
 /** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
-export function recogniseEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): RecognisedEvent {
+export function recogniseEvent(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject,
+): RecognisedEvent {
 	const detected = detectEvent(body, headers, data);
-	return { detected, about: resourceOfDelivery(detected), formId: namedDelivery(detected.name)?.formId === true };
+	return {
+		detected,
+		about: resourceOfDelivery(detected),
+		formId: namedDelivery(detected.name)?.formId === true,
+	};
 }

@@ -45,7 +45,9 @@ export const ANY_EVENT = '*';
 export const UNKNOWN_EVENT = 'unknown';
 
 /** The resource an event is about, so that a bare `id` in its data can be read as that resource's id. */
-export function resourceOfEvent(event: CanonicalEvent | typeof UNKNOWN_EVENT): ReferencedResource | undefined {
+export function resourceOfEvent(
+	event: CanonicalEvent | typeof UNKNOWN_EVENT,
+): ReferencedResource | undefined {
 	switch (event) {
 		case 'conversationCreated':
 		case 'conversationClosed':

@@ -47,7 +47,12 @@ function appendValue(target: PlainObject, key: string, value: string): void {
 }
 
 /** Places one form field, nesting PHP-style bracket keys; a key that conflicts stays flat. */
-function placeFormField(result: PlainObject, rawKey: string, value: string, lengths: WeakMap<PlainObject, number>): void {
+function placeFormField(
+	result: PlainObject,
+	rawKey: string,
+	value: string,
+	lengths: WeakMap<PlainObject, number>,
+): void {
 	const parts = splitFormKey(rawKey);
 	if (parts.some((part) => FORBIDDEN_KEYS.has(part))) return;
 	if (parts.length === 1) {

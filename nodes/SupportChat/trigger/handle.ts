@@ -43,7 +43,11 @@ function isSelected(event: DetectedEvent['event'], settings: TriggerSettings): b
 }
 
 /** Why a delivery's event starts nothing: not recognised (unless passed on), or not selected. */
-function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask: SecretMask): string | undefined {
+function unwantedEvent(
+	detected: DetectedEvent,
+	settings: TriggerSettings,
+	mask: SecretMask,
+): string | undefined {
 	if (detected.event === UNKNOWN_EVENT && settings.unknownEvents !== 'passOn') {
 		const name = detected.name === undefined ? '' : ` "${mask.quote(detected.name, 80)}"`;
 		return `unrecognised event${name}`;
@@ -52,7 +56,12 @@ function unwantedEvent(detected: DetectedEvent, settings: TriggerSettings, mask:
 }
 
 /** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
-function itemOf(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): INodeExecutionData {
+function itemOf(
+	entry: DeliveryEntry,
+	delivery: Delivery,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): INodeExecutionData {
 	const { detected, ids } = entry;
 	const { mask } = context;
 	return eventItem({
@@ -73,7 +82,12 @@ function itemOf(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSetti
 }
 
 /** What becomes of one event: its item, or why it starts nothing. */
-function decideEntry(entry: DeliveryEntry, delivery: Delivery, settings: TriggerSettings, context: DeliveryContext): { item?: INodeExecutionData; ignored?: string } {
+function decideEntry(
+	entry: DeliveryEntry,
+	delivery: Delivery,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): { item?: INodeExecutionData; ignored?: string } {
 	const { detected, sender, deliveryId, key } = entry;
 	const unwanted = unwantedEvent(detected, settings, context.mask);
 	if (unwanted !== undefined) return { ignored: unwanted };
@@ -85,7 +99,8 @@ function decideEntry(entry: DeliveryEntry, delivery: Delivery, settings: Trigger
 			return { ignored: 'duplicate delivery' };
 		}
 	}
-	if (context.claim && key !== null && !context.claim(key)) return { ignored: 'event already run by the poll trigger' };
+	if (context.claim && key !== null && !context.claim(key))
+		return { ignored: 'event already run by the poll trigger' };
 	return { item: itemOf(entry, delivery, settings, context) };
 }
 
@@ -98,7 +113,11 @@ interface DeliveryContext {
 	claim?: (eventKey: string) => boolean;
 }
 
-function decide(request: DeliveryRequest, settings: TriggerSettings, context: DeliveryContext): Decision {
+function decide(
+	request: DeliveryRequest,
+	settings: TriggerSettings,
+	context: DeliveryContext,
+): Decision {
 	const effective: TriggerSettings = { ...settings, secret: settings.secret.trim() };
 	const read = readDelivery(request, effective, context.now);
 	if (!read.ok) return respond(read.status, { received: false, error: read.error });
@@ -151,7 +170,15 @@ export function handleDelivery(
 		const mask = secretMask(settings.secret);
 		// A test delivery works on a scratch copy: what it would record must not reach the saved static data.
 		const store = dedupe.test === true ? {} : staticData;
-		return mask.value(decide(request, settings, { staticData: store, now, mask, memory: dedupe.memory, claim: dedupe.claim }));
+		return mask.value(
+			decide(request, settings, {
+				staticData: store,
+				now,
+				mask,
+				memory: dedupe.memory,
+				claim: dedupe.claim,
+			}),
+		);
 	} catch {
 		return respond(500, { received: false, error: 'Delivery could not be processed' });
 	}

@@ -80,7 +80,11 @@ function selfId(record: PlainObject): string | number | null {
 }
 
 /** The records to read, most specific first: the chosen message, the event's data, the records inside it, the body. */
-function placesOf(body: PlainObject, data: PlainObject, message: PlainObject | undefined): PlainObject[] {
+function placesOf(
+	body: PlainObject,
+	data: PlainObject,
+	message: PlainObject | undefined,
+): PlainObject[] {
 	const places: PlainObject[] = [];
 	const add = (record: unknown) => {
 		if (!isRecord(record)) return;
@@ -88,7 +92,11 @@ function placesOf(body: PlainObject, data: PlainObject, message: PlainObject | u
 	};
 	add(message);
 	add(data);
-	for (const word of [...RESOURCE_NOUNS.message, ...RESOURCE_NOUNS.conversation, ...RESOURCE_NOUNS.user]) {
+	for (const word of [
+		...RESOURCE_NOUNS.message,
+		...RESOURCE_NOUNS.conversation,
+		...RESOURCE_NOUNS.user,
+	]) {
 		if (Object.hasOwn(data, word)) add(data[word]);
 	}
 	add(body);
@@ -110,7 +118,11 @@ function bareId(body: PlainObject): string | number | null {
  * event or name), or of the kind the record names (`object: "conversation"`); never a form's id. Text
  * that stands for no value (`"false"`) is no id.
  */
-export function extractIds(body: PlainObject, about?: ReferencedResource, options: IdOptions = {}): ExtractedIds {
+export function extractIds(
+	body: PlainObject,
+	about?: ReferencedResource,
+	options: IdOptions = {},
+): ExtractedIds {
 	const data = options.data ?? unwrapEventData(body);
 	const places = placesOf(body, data, options.message);
 	const ids: ExtractedIds = {
@@ -118,7 +130,8 @@ export function extractIds(body: PlainObject, about?: ReferencedResource, option
 		userId: findId('user', places),
 		messageId: findId('message', places),
 	};
-	if (options.message !== undefined && ids.messageId === null) ids.messageId = selfId(options.message);
+	if (options.message !== undefined && ids.messageId === null)
+		ids.messageId = selfId(options.message);
 	// The event says what its data is about; the record's word for itself counts only when the event does not.
 	const kind = about ?? kindOf(data);
 	const dataId = options.formId ? null : (selfId(data) ?? (data === body ? bareId(body) : null));

@@ -66,7 +66,16 @@ const SENDER_TYPE_KEYS = [
 	'from.type',
 	'from.role',
 ];
-const BOT_FLAGS = ['is_bot', 'isBot', 'from_bot', 'fromBot', 'is_agent', 'isAgent', 'sender.is_bot', 'author.is_bot'];
+const BOT_FLAGS = [
+	'is_bot',
+	'isBot',
+	'from_bot',
+	'fromBot',
+	'is_agent',
+	'isAgent',
+	'sender.is_bot',
+	'author.is_bot',
+];
 const SENDER_ID_KEYS = [
 	'sender_id',
 	'senderId',
@@ -120,7 +129,8 @@ function recordsOf(message: PlainObject): PlainObject[] {
 	const add = (record: unknown) => {
 		if (!isRecord(record) || records.includes(record)) return;
 		records.push(record);
-		for (const key of RECORD_FIELDS_KEYS) if (isRecord(record[key]) && !records.includes(record[key])) records.push(record[key]);
+		for (const key of RECORD_FIELDS_KEYS)
+			if (isRecord(record[key]) && !records.includes(record[key])) records.push(record[key]);
 	};
 	add(message);
 	add(message.message);
@@ -170,7 +180,10 @@ function verdict(records: PlainObject[], options: LoopOptions): OwnMessage {
 				}
 			}
 		}
-		const byIds = type === undefined ? records.map(ownBySenderAndOwner).find((reason) => reason !== undefined) : undefined;
+		const byIds =
+			type === undefined
+				? records.map(ownBySenderAndOwner).find((reason) => reason !== undefined)
+				: undefined;
 		if (byIds !== undefined) return { own: true, reason: byIds };
 	}
 	const ids = new Set(options.ignoredSenderIds.map((id) => id.trim()).filter((id) => id !== ''));
@@ -198,7 +211,11 @@ function verdict(records: PlainObject[], options: LoopOptions): OwnMessage {
  *
  * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
  */
-export function isOwnMessage(body: PlainObject, options: LoopOptions, data: PlainObject = unwrapEventData(body)): OwnMessage {
+export function isOwnMessage(
+	body: PlainObject,
+	options: LoopOptions,
+	data: PlainObject = unwrapEventData(body),
+): OwnMessage {
 	const list = messageList(data);
 	if (list.length === 0) {
 		const records = recordsOf(data);

@@ -34,7 +34,11 @@ export function maskField(entry: PlainObject, field: string): void {
 }
 
 /** The headers for an item: credential headers, and any header holding the secret in any form, masked whole. */
-export function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask: SecretMask): PlainObject {
+export function maskHeaders(
+	headers: HeaderMap,
+	settings: TriggerSettings,
+	mask: SecretMask,
+): PlainObject {
 	const secretHeaders = new Set(SECRET_HEADERS);
 	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
 		secretHeaders.add(settings.headerName.toLowerCase());
@@ -54,4 +58,3 @@ export function maskHeaders(headers: HeaderMap, settings: TriggerSettings, mask:
 	}
 	return masked;
 }
-

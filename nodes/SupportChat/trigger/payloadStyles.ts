@@ -100,7 +100,11 @@ export const DELIVERY_ID_HEADERS: readonly string[] = [
 	'x-idempotency-key',
 ];
 /** Some senders change these on every attempt: read last, they still catch a sender that keeps them. */
-export const PER_ATTEMPT_ID_HEADERS: readonly string[] = ['x-delivery-id', 'x-webhook-delivery', 'x-delivery'];
+export const PER_ATTEMPT_ID_HEADERS: readonly string[] = [
+	'x-delivery-id',
+	'x-webhook-delivery',
+	'x-delivery',
+];
 /** Body fields with the delivery's id, at the top and inside `DELIVERY_META_OBJECTS`. */
 export const DELIVERY_ID_FIELDS: readonly string[] = [
 	'event_id',
@@ -114,4 +118,12 @@ export const DELIVERY_ID_FIELDS: readonly string[] = [
 	'message_uuid',
 ];
 /** Envelope parts that describe the delivery rather than the record (`{ webhook: { event_id } }`). */
-export const DELIVERY_META_OBJECTS: readonly string[] = ['webhook', 'event', 'meta', 'metadata', '_meta', 'envelope', 'delivery'];
+export const DELIVERY_META_OBJECTS: readonly string[] = [
+	'webhook',
+	'event',
+	'meta',
+	'metadata',
+	'_meta',
+	'envelope',
+	'delivery',
+];

@@ -14,7 +14,12 @@ function stringParameter(context: IWebhookFunctions, name: StringParameter): str
 	return typeof value === 'string' ? value : fallback;
 }
 
-type NameParameter = 'queryParameterName' | 'headerName' | 'hmacHeader' | 'hmacAlgorithm' | 'keyField';
+type NameParameter =
+	| 'queryParameterName'
+	| 'headerName'
+	| 'hmacHeader'
+	| 'hmacAlgorithm'
+	| 'keyField';
 
 /** A name the trigger looks a secret up by (header, query parameter, field) or an algorithm: left empty, the default. */
 function nameParameter(context: IWebhookFunctions, name: NameParameter): string {
@@ -29,14 +34,18 @@ function nameParameter(context: IWebhookFunctions, name: NameParameter): string 
 export function readLoopOptions(options: IDataObject): LoopOptions {
 	const { ignoreOwnMessages } = options;
 	return {
-		ignoreOwnTypes: ignoreOwnMessages === undefined ? TRIGGER_DEFAULTS.options.ignoreOwnMessages : ignoreOwnMessages !== false,
+		ignoreOwnTypes:
+			ignoreOwnMessages === undefined
+				? TRIGGER_DEFAULTS.options.ignoreOwnMessages
+				: ignoreOwnMessages !== false,
 		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
 	};
 }
 
 /** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
 function parseIdList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	if (Array.isArray(value))
+		return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 	if (typeof value === 'number') return [String(value)];
 	if (typeof value !== 'string') return [];
 	return value
@@ -62,11 +71,15 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 	const eventsValue = context.getNodeParameter('events', []);
 	const events = Array.isArray(eventsValue) ? eventsValue.map(String) : [];
 	const verificationValue = stringParameter(context, 'verification');
-	const verification: VerificationScheme = (VERIFICATION_SCHEMES as readonly string[]).includes(verificationValue)
+	const verification: VerificationScheme = (VERIFICATION_SCHEMES as readonly string[]).includes(
+		verificationValue,
+	)
 		? (verificationValue as VerificationScheme)
 		: defaults.verification;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const tolerance = Number(context.getNodeParameter('timestampTolerance', defaults.timestampTolerance));
+	const tolerance = Number(
+		context.getNodeParameter('timestampTolerance', defaults.timestampTolerance),
+	);
 	const window =
 		options.dedupeWindowMinutes === undefined
 			? defaults.options.dedupeWindowMinutes
@@ -77,7 +90,8 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 		events,
 		verification,
 		secret: verification === 'none' ? '' : await readSecret(context),
-		timestampTolerance: Number.isFinite(tolerance) && tolerance > 0 ? tolerance : defaults.timestampTolerance,
+		timestampTolerance:
+			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : defaults.timestampTolerance,
 		tokenLocation: stringParameter(context, 'tokenLocation') === 'header' ? 'header' : 'query',
 		queryParameterName: nameParameter(context, 'queryParameterName'),
 		headerName: nameParameter(context, 'headerName'),

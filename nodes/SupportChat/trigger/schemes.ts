@@ -25,7 +25,11 @@ interface UnparsedDelivery {
 }
 
 /** Checks the schemes that read only headers, query and raw bytes; `checkBodyFields` runs after parsing. */
-export function checkBeforeParsing(delivery: UnparsedDelivery, settings: TriggerSettings, now: number): VerifyResult {
+export function checkBeforeParsing(
+	delivery: UnparsedDelivery,
+	settings: TriggerSettings,
+	now: number,
+): VerifyResult {
 	const { rawBody, headers } = delivery;
 	const { secret } = settings;
 	switch (settings.verification) {
@@ -34,7 +38,11 @@ export function checkBeforeParsing(delivery: UnparsedDelivery, settings: Trigger
 		case 'token':
 			return settings.tokenLocation === 'header'
 				? verifyHeaderToken(headers, settings.headerName, secret)
-				: verifyQueryToken(isRecord(delivery.query) ? delivery.query : {}, settings.queryParameterName, secret);
+				: verifyQueryToken(
+						isRecord(delivery.query) ? delivery.query : {},
+						settings.queryParameterName,
+						secret,
+					);
 		case 'hmac':
 			return verifyHmac(rawBody, headers, secret, {
 				header: settings.hmacHeader,

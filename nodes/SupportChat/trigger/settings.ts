@@ -8,7 +8,13 @@ import { DEFAULT_TOLERANCE_SECONDS } from './verify';
  */
 
 /** The verification schemes the trigger offers; schemes.ts says which check each one makes. */
-export const VERIFICATION_SCHEMES = ['none', 'standardWebhooks', 'token', 'hmac', 'bodyField'] as const;
+export const VERIFICATION_SCHEMES = [
+	'none',
+	'standardWebhooks',
+	'token',
+	'hmac',
+	'bodyField',
+] as const;
 export type VerificationScheme = (typeof VERIFICATION_SCHEMES)[number];
 
 /**

@@ -1,6 +1,10 @@
 import type { PlainObject } from '../shared/json';
 import { asText, isRecord } from '../shared/json';
-import { ARCHIVED_STATUS_CODE, CLOSED_STATUS_WORDS, DELIVERY_STATUS_KEYS } from '../shared/vocabulary/times';
+import {
+	ARCHIVED_STATUS_CODE,
+	CLOSED_STATUS_WORDS,
+	DELIVERY_STATUS_KEYS,
+} from '../shared/vocabulary/times';
 import { unwrapEventData } from './envelope';
 import { normaliseEventName } from './words';
 
@@ -9,8 +13,13 @@ import { normaliseEventName } from './words';
  * CLOSED_STATUS_WORDS in any naming style, or the archived status code, in the event's data, its
  * conversation or the body. `data` is the event's data when the caller has it unwrapped already.
  */
-export function hasClosedStatus(body: PlainObject, data: PlainObject = unwrapEventData(body)): boolean {
-	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(isRecord);
+export function hasClosedStatus(
+	body: PlainObject,
+	data: PlainObject = unwrapEventData(body),
+): boolean {
+	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(
+		isRecord,
+	);
 	for (const place of places) {
 		for (const key of DELIVERY_STATUS_KEYS) {
 			const value = asText(place[key]);

@@ -13,7 +13,9 @@ export type HeaderMap = Record<string, string | string[] | undefined>;
 export function headerValues(headers: HeaderMap, name: string): string[] {
 	const lower = name.toLowerCase();
 	const value = Object.hasOwn(headers, lower) ? headers[lower] : undefined;
-	return (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string');
+	return (Array.isArray(value) ? value : [value]).filter(
+		(entry): entry is string => typeof entry === 'string',
+	);
 }
 
 /** A header's value; the first one when the header was sent several times. */
@@ -27,7 +29,8 @@ export function lowerCaseHeaders(headers: unknown): HeaderMap {
 	if (!isRecord(headers)) return result;
 	for (const [name, value] of Object.entries(headers)) {
 		if (typeof value === 'string') result[name.toLowerCase()] = value;
-		else if (Array.isArray(value)) result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
+		else if (Array.isArray(value))
+			result[name.toLowerCase()] = value.filter((entry) => typeof entry === 'string');
 	}
 	return result;
 }

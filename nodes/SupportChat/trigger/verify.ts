@@ -82,8 +82,12 @@ export function verifyStandardWebhooks(
 	}
 	if (!/^\d{1,16}$/.test(timestamp)) return fail('Invalid webhook-timestamp header');
 	const seconds = Number(timestamp);
-	const tolerance = Number.isFinite(toleranceSeconds) && toleranceSeconds >= 0 ? toleranceSeconds : DEFAULT_TOLERANCE_SECONDS;
-	if (Math.abs(now / 1000 - seconds) > tolerance) return fail('Timestamp outside the allowed tolerance');
+	const tolerance =
+		Number.isFinite(toleranceSeconds) && toleranceSeconds >= 0
+			? toleranceSeconds
+			: DEFAULT_TOLERANCE_SECONDS;
+	if (Math.abs(now / 1000 - seconds) > tolerance)
+		return fail('Timestamp outside the allowed tolerance');
 
 	const signatures = signatureHeader
 		.split(/\s+/)
@@ -115,16 +119,25 @@ function stripScheme(value: string): string {
  * A shared token in the URL's query string (`https://.../webhook?token=<secret>`), for senders that can
  * only be given a URL. The token travels in the URL, so it can show up in proxy and server logs.
  */
-export function verifyQueryToken(query: Record<string, unknown>, parameter: string, secret: string): VerifyResult {
+export function verifyQueryToken(
+	query: Record<string, unknown>,
+	parameter: string,
+	secret: string,
+): VerifyResult {
 	// The parameter's name is the user's, the query the sender's: only the query's own fields count.
 	const raw = Object.hasOwn(query, parameter) ? query[parameter] : undefined;
 	const value = Array.isArray(raw) ? raw.find((entry) => typeof entry === 'string') : raw;
-	if (typeof value !== 'string' || value === '') return fail(`Missing "${parameter}" query parameter`);
+	if (typeof value !== 'string' || value === '')
+		return fail(`Missing "${parameter}" query parameter`);
 	return safeEqual(value, secret) ? OK : fail('Invalid token');
 }
 
 /** A shared token in a request header (`X-Webhook-Token: <secret>`, or `Authorization: Bearer <secret>`). */
-export function verifyHeaderToken(headers: HeaderMap, header: string, secret: string): VerifyResult {
+export function verifyHeaderToken(
+	headers: HeaderMap,
+	header: string,
+	secret: string,
+): VerifyResult {
 	const raw = headerValue(headers, header);
 	if (raw === undefined || raw.trim() === '') return fail(`Missing ${header} header`);
 	const value = stripScheme(raw.trim());
@@ -159,7 +172,12 @@ function decodeDigest(value: string, encoding: HmacEncoding): Buffer | undefined
  *
  * @param rawBody the body exactly as received
  */
-export function verifyHmac(rawBody: Buffer, headers: HeaderMap, secret: string, options: HmacOptions): VerifyResult {
+export function verifyHmac(
+	rawBody: Buffer,
+	headers: HeaderMap,
+	secret: string,
+	options: HmacOptions,
+): VerifyResult {
 	const raw = headerValues(headers, options.header).join(',');
 	if (raw.trim() === '') return fail(`Missing ${options.header} header`);
 	// Looked up, not cast: Node's crypto would take `md5` as readily as `sha256`.
@@ -169,7 +187,8 @@ export function verifyHmac(rawBody: Buffer, headers: HeaderMap, secret: string, 
 	const prefix = (options.prefix ?? '').trim().toLowerCase();
 	let valid = false;
 	for (const part of raw.split(/[\s,]+/)) {
-		const value = prefix !== '' && part.toLowerCase().startsWith(prefix) ? part.slice(prefix.length) : part;
+		const value =
+			prefix !== '' && part.toLowerCase().startsWith(prefix) ? part.slice(prefix.length) : part;
 		const provided = decodeDigest(value, options.encoding);
 		if (provided !== undefined && safeEqual(expected, provided)) valid = true;
 	}
@@ -182,7 +201,9 @@ export function verifyHmac(rawBody: Buffer, headers: HeaderMap, secret: string, 
  */
 export function verifyBodyField(body: PlainObject, field: string, secret: string): VerifyResult {
 	const path = field.trim();
-	const raw = Object.prototype.hasOwnProperty.call(body, path) ? body[path] : getObjectPath(body, path);
+	const raw = Object.prototype.hasOwnProperty.call(body, path)
+		? body[path]
+		: getObjectPath(body, path);
 	const value = typeof raw === 'string' ? raw : asText(raw);
 	if (value === undefined || value === '') return fail(`Missing "${path}" field`);
 	return safeEqual(value, secret) ? OK : fail('Invalid secret key');

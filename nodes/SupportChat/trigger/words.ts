@@ -7,7 +7,9 @@ import { EVENT_ALIASES, FILLER, IRREGULAR } from './aliases';
 
 /** Every subject word of the alias table (`conversation`, `lead`…). */
 export const SUBJECT_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.subjects));
-const ACTION_WORDS = new Set(EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''));
+const ACTION_WORDS = new Set(
+	EVENT_ALIASES.flatMap((alias) => alias.actions).filter((word) => word !== ''),
+);
 const VOCABULARY = new Set([...SUBJECT_WORDS, ...ACTION_WORDS, ...FILLER]);
 
 /** A word's base form when it is in the vocabulary: `created` → `create`, `conversations` → `conversation`. */
@@ -32,7 +34,8 @@ function stem(word: string): readonly string[] {
 	for (const candidate of [...candidates]) {
 		// Doubled final consonant: `submitted` → `submitt` → `submit`, `stopped` → `stop`.
 		const last = candidate[candidate.length - 1];
-		if (last === candidate[candidate.length - 2] && CONSONANTS.has(last)) candidates.push(candidate.slice(0, -1));
+		if (last === candidate[candidate.length - 2] && CONSONANTS.has(last))
+			candidates.push(candidate.slice(0, -1));
 	}
 	const known = candidates.find((candidate) => VOCABULARY.has(candidate));
 	return [known ?? word];
@@ -78,7 +81,9 @@ function splitWords(name: string): string[] {
 		const previous = charKind(name[index - 1]);
 		const boundary =
 			kind === 'upper' &&
-			(previous === 'lower' || previous === 'digit' || (previous === 'upper' && charKind(name[index + 1]) === 'lower'));
+			(previous === 'lower' ||
+				previous === 'digit' ||
+				(previous === 'upper' && charKind(name[index + 1]) === 'lower'));
 		if (boundary && current !== '') {
 			words.push(current);
 			current = '';

@@ -10,16 +10,22 @@ import { resources } from '../../../nodes/SupportChat/actions/versionDescription
 const { properties } = new SupportChat().description;
 
 function optionValues(property: INodeProperties | undefined): string[] {
-	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value)).sort();
+	return ((property?.options ?? []) as INodePropertyOptions[])
+		.map((option) => String(option.value))
+		.sort();
 }
 
 function operationSelector(resource: string): INodeProperties | undefined {
-	return properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource);
+	return properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource,
+	);
 }
 
 describe('operation registration', () => {
 	test('the resource selector offers exactly the resource table', () => {
-		expect(optionValues(properties.find((p) => p.name === 'resource'))).toEqual(Object.keys(resources).sort());
+		expect(optionValues(properties.find((p) => p.name === 'resource'))).toEqual(
+			Object.keys(resources).sort(),
+		);
 	});
 
 	describe.each(Object.entries(resources))('%s', (resource, { operations }) => {
@@ -29,14 +35,20 @@ describe('operation registration', () => {
 			expect(Object.keys(operations)).toContain(selector?.default);
 		});
 
-		test.each(Object.entries(operations))('%s: implemented, and its properties show under its own key', (name, operation) => {
-			const { description, execute } = operation as Operation;
-			expect(typeof execute).toBe('function');
-			for (const property of description) {
-				expect(property.displayOptions?.show).toMatchObject({ resource: [resource], operation: [name] });
-				expect(properties).toContain(property);
-			}
-		});
+		test.each(Object.entries(operations))(
+			'%s: implemented, and its properties show under its own key',
+			(name, operation) => {
+				const { description, execute } = operation as Operation;
+				expect(typeof execute).toBe('function');
+				for (const property of description) {
+					expect(property.displayOptions?.show).toMatchObject({
+						resource: [resource],
+						operation: [name],
+					});
+					expect(properties).toContain(property);
+				}
+			},
+		);
 	});
 
 	test('every property of the node belongs to the selectors, to a registered operation, or to the tool type', () => {
@@ -47,25 +59,38 @@ describe('operation registration', () => {
 		);
 		const rest = properties.filter((p) => !registered.has(p)).map((p) => p.name);
 		// onFailedCall: shown only in the tool type (@tool), for every operation.
-		expect(rest).toEqual(['resource', ...Object.keys(resources).map(() => 'operation'), 'onFailedCall']);
+		expect(rest).toEqual([
+			'resource',
+			...Object.keys(resources).map(() => 'operation'),
+			'onFailedCall',
+		]);
 	});
 });
 
-describe('the action node\'s subtitle on the canvas', () => {
+describe("the action node's subtitle on the canvas", () => {
 	const { description } = new SupportChat();
 	// The expression is plain JavaScript over $parameter: run it as n8n's editor would.
 	const expression = String(description.subtitle);
 	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test code running the node's own subtitle text, as the editor does
-	const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (p: Record<string, unknown>) => string;
+	const subtitle = new Function('$parameter', `return ${expression.slice(3, -2)}`) as (
+		p: Record<string, unknown>,
+	) => string;
 
 	it('names resource and operation as the drop-downs show them, for every operation', () => {
 		expect(expression).toMatch(/^=\{\{ .* \}\}$/);
-		const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>;
+		const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{
+			name: string;
+			value: string;
+		}>;
 		let checked = 0;
 		for (const resource of resources) {
-			const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+			const operation = description.properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+			);
 			for (const option of operation!.options as Array<{ name: string; value: string }>) {
-				expect(subtitle({ resource: resource.value, operation: option.value })).toBe(`${resource.name}: ${option.name}`);
+				expect(subtitle({ resource: resource.value, operation: option.value })).toBe(
+					`${resource.name}: ${option.name}`,
+				);
 				checked++;
 			}
 		}

@@ -6,7 +6,8 @@ import { readLimit, returnAllAndLimit } from '../../../nodes/SupportChat/descrip
 // editor shows.
 function context(parameters: Record<string, unknown>): IExecuteFunctions {
 	return {
-		getNodeParameter: (name: string, _itemIndex: number, fallback: unknown) => (name in parameters ? parameters[name] : fallback),
+		getNodeParameter: (name: string, _itemIndex: number, fallback: unknown) =>
+			name in parameters ? parameters[name] : fallback,
 	} as unknown as IExecuteFunctions;
 }
 
@@ -43,7 +44,11 @@ describe('resource locators', () => {
 			expect(locator.modes?.[0].typeOptions?.searchListMethod).toBe(method);
 			// In a workflow the picker opens on From List; as an AI Agent's tool (`@tool`) the model gives the ID.
 			if (locator.displayOptions?.show?.['@tool']) {
-				expect(locator.default).toEqual({ __rl: true, mode: 'id', value: expect.stringContaining(`$fromAI('${name}'`) });
+				expect(locator.default).toEqual({
+					__rl: true,
+					mode: 'id',
+					value: expect.stringContaining(`$fromAI('${name}'`),
+				});
 			} else {
 				expect(locator.displayOptions?.hide?.['@tool']).toEqual([true]);
 				expect(locator.default).toEqual({ mode: 'list', value: '' });

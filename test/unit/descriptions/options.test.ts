@@ -5,7 +5,9 @@ import { DEFAULT_PAGINATION } from '../../../nodes/SupportChat/transport/pageSha
 // The editor shows the literal defaults of the options; the transport falls back to its own
 // constants when an option is not set. Both must say the same thing.
 describe('option defaults', () => {
-	const defaults = Object.fromEntries([...requestOptions, ...paginationOptions].map((p) => [p.name, p.default]));
+	const defaults = Object.fromEntries(
+		[...requestOptions, ...paginationOptions].map((p) => [p.name, p.default]),
+	);
 
 	it('match the transport', () => {
 		expect(defaults).toMatchObject({

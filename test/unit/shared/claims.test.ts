@@ -13,7 +13,7 @@ describe('EVENT_CLAIMS: one of the two triggers of a workflow runs an event', ()
 		expect(EVENT_CLAIMS.claim('w1', 'messageCreated:8', 'webhook', 4)).toBe(false);
 	});
 
-	it('workflows do not see each other\'s claims', () => {
+	it("workflows do not see each other's claims", () => {
 		expect(EVENT_CLAIMS.claim('w1', 'userCreated:1', 'webhook', 0)).toBe(true);
 		expect(EVENT_CLAIMS.claim('w2', 'userCreated:1', 'poll', 0)).toBe(true);
 	});

@@ -1,4 +1,12 @@
-import { asText, fieldOf, getObjectPath, getPath, isDataObject, isRecord, trimmedText } from '../../../nodes/SupportChat/shared/json';
+import {
+	asText,
+	fieldOf,
+	getObjectPath,
+	getPath,
+	isDataObject,
+	isRecord,
+	trimmedText,
+} from '../../../nodes/SupportChat/shared/json';
 
 describe('the JSON toolbox', () => {
 	it.each<[unknown, boolean]>([

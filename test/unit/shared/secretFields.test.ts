@@ -1,4 +1,8 @@
-import { maskSecretFields, mayHoldSecretFields, SECRET_FIELDS } from '../../../nodes/SupportChat/shared/secretFields';
+import {
+	maskSecretFields,
+	mayHoldSecretFields,
+	SECRET_FIELDS,
+} from '../../../nodes/SupportChat/shared/secretFields';
 
 describe('secret fields, masked by name', () => {
 	it('the quick test before the walk lets every name of the table through, in any case', () => {
@@ -10,7 +14,17 @@ describe('secret fields, masked by name', () => {
 	});
 
 	it('masks a secret field wherever it stands, and leaves an empty one empty', () => {
-		const value = { id: '7', token: 'abc123', nested: [{ Password: 'hunter2', 'password-check': 'hunter2' }], pass: '' };
-		expect(maskSecretFields(value)).toEqual({ id: '7', token: '[redacted]', nested: [{ Password: '[redacted]', 'password-check': '[redacted]' }], pass: '' });
+		const value = {
+			id: '7',
+			token: 'abc123',
+			nested: [{ Password: 'hunter2', 'password-check': 'hunter2' }],
+			pass: '',
+		};
+		expect(maskSecretFields(value)).toEqual({
+			id: '7',
+			token: '[redacted]',
+			nested: [{ Password: '[redacted]', 'password-check': '[redacted]' }],
+			pass: '',
+		});
 	});
 });

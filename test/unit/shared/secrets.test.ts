@@ -37,7 +37,10 @@ describe('SecretMask', () => {
 	});
 
 	it('tells when parsed JSON may hold the secret, escapes included', () => {
-		const escaped = JSON.stringify({ a: TOKEN }).replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+		const escaped = JSON.stringify({ a: TOKEN }).replace(
+			/[a-z]/g,
+			(c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+		);
 		expect(JSON.parse(escaped)).toEqual({ a: TOKEN });
 		expect(mask.mayBeInJson(escaped)).toBe(true);
 		expect(mask.mayBeInJson(JSON.stringify({ a: TOKEN }))).toBe(true);

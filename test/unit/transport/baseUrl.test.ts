@@ -6,7 +6,10 @@ describe('normalizeBaseUrl', () => {
 		['https://chat.example.com/', 'https://chat.example.com/script/include/api'],
 		['https://chat.example.com/script/include/api', 'https://chat.example.com/script/include/api'],
 		['https://chat.example.com/script/include/api/', 'https://chat.example.com/script/include/api'],
-		['  https://chat.example.com/support/script/include/api//  ', 'https://chat.example.com/support/script/include/api'],
+		[
+			'  https://chat.example.com/support/script/include/api//  ',
+			'https://chat.example.com/support/script/include/api',
+		],
 		['https://chat.example.com:8443/sub', 'https://chat.example.com:8443/sub/script/include/api'],
 		['http://localhost:5678', 'http://localhost:5678/script/include/api'],
 		['http://127.0.0.1:5678/script/include/api', 'http://127.0.0.1:5678/script/include/api'],
@@ -28,6 +31,9 @@ describe('normalizeBaseUrl', () => {
 	});
 
 	it('accepts plain HTTP on another host only when the user opted in', () => {
-		expect(normalizeBaseUrl('http://chat.internal', true)).toEqual({ ok: true, url: 'http://chat.internal/script/include/api' });
+		expect(normalizeBaseUrl('http://chat.internal', true)).toEqual({
+			ok: true,
+			url: 'http://chat.internal/script/include/api',
+		});
 	});
 });

@@ -1,17 +1,33 @@
-import { extractErrorMessage, failureInBody, hintForStatus } from '../../../nodes/SupportChat/transport/errors';
+import {
+	extractErrorMessage,
+	failureInBody,
+	hintForStatus,
+} from '../../../nodes/SupportChat/transport/errors';
 
 describe('extractErrorMessage', () => {
 	it.each<[string, unknown, string | undefined]>([
 		['message', { message: 'User not found' }, 'User not found'],
 		['error string', { error: 'invalid_token' }, 'invalid_token'],
 		['error object', { error: { code: 42, message: 'Bad assignee' } }, 'Bad assignee'],
-		['errors[] with field', { errors: [{ field: 'email', message: 'is invalid' }] }, 'email: is invalid'],
+		[
+			'errors[] with field',
+			{ errors: [{ field: 'email', message: 'is invalid' }] },
+			'email: is invalid',
+		],
 		['errors[] of strings', { errors: ['a', 'b'] }, 'a; b'],
 		['detail', { detail: 'Not allowed' }, 'Not allowed'],
-		['envelope', { success: false, response: { message: 'Conversation is closed' } }, 'Conversation is closed'],
+		[
+			'envelope',
+			{ success: false, response: { message: 'Conversation is closed' } },
+			'Conversation is closed',
+		],
 		['validation map', { email: ['is taken'], phone: 'bad' }, 'email: is taken; phone: bad'],
 		['plain text', 'Service Unavailable', 'Service Unavailable'],
-		['HTML page', '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>', 'Bad Gateway'],
+		[
+			'HTML page',
+			'<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+			'Bad Gateway',
+		],
 		['HTML without heading', '<html><head><title>Oops</title></head></html>', 'Oops'],
 		['nothing', {}, undefined],
 		['undefined', undefined, undefined],

@@ -18,6 +18,7 @@ describe('RateLimiter', () => {
 		await jest.advanceTimersByTimeAsync(1000);
 		await Promise.all(waiters);
 		expect(starts).toHaveLength(4);
-		for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(100);
+		for (let i = 1; i < starts.length; i++)
+			expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(100);
 	});
 });

@@ -1,4 +1,9 @@
-import { DELIVERY_REGISTRY, DeliveryMemory, scopeKey, seenBefore } from '../../../nodes/SupportChat/trigger/dedupe';
+import {
+	DELIVERY_REGISTRY,
+	DeliveryMemory,
+	scopeKey,
+	seenBefore,
+} from '../../../nodes/SupportChat/trigger/dedupe';
 import { reload } from '../../helpers/trigger';
 
 const MINUTE = 60_000;
@@ -34,7 +39,7 @@ describe('seenBefore', () => {
 		expect(seenBefore(store, key, now, window)).toBe(expected);
 	});
 
-	test('survives n8n\'s JSON round trip between deliveries, and stays JSON', () => {
+	test("survives n8n's JSON round trip between deliveries, and stays JSON", () => {
 		let store: Record<string, unknown> = { otherState: { keep: true } };
 		expect(seenBefore(store, 'msg_1', T0, window)).toBe(false);
 		store = reload(store);
@@ -81,7 +86,8 @@ describe('seenBefore', () => {
 		expect(savedRecord(store).seen).toHaveLength(MAX_REMEMBERED);
 		expect(JSON.stringify(store).length).toBeLessThan(40_000);
 		// The first 100 forgotten, the last MAX_REMEMBERED remembered (each asked of a copy: a miss is remembered).
-		const remembered = (index: number) => seenBefore(reload(store), `${'x'.repeat(1000)}-${index}`, T0 + 1000, window);
+		const remembered = (index: number) =>
+			seenBefore(reload(store), `${'x'.repeat(1000)}-${index}`, T0 + 1000, window);
 		expect(remembered(99)).toBe(false);
 		expect(remembered(100)).toBe(true);
 		expect(remembered(MAX_REMEMBERED + 99)).toBe(true);
@@ -141,13 +147,16 @@ describe('the in-process record of deliveries', () => {
 
 	test('bounded per node, oldest first', () => {
 		const memory = new DeliveryMemory();
-		for (let index = 0; index < MAX_REMEMBERED + 50; index++) seenBefore({}, `id-${index}`, T0 + index, { ...window, memory });
+		for (let index = 0; index < MAX_REMEMBERED + 50; index++)
+			seenBefore({}, `id-${index}`, T0 + index, { ...window, memory });
 		expect(memory.entries()).toHaveLength(MAX_REMEMBERED);
 		const store: Record<string, unknown> = {};
 		seenBefore(store, 'last', T0 + 10_000, { ...window, memory });
 		expect(savedRecord(store).seen).toHaveLength(MAX_REMEMBERED);
 		expect(seenBefore({}, 'id-0', T0 + 10_000, { ...window, memory })).toBe(false);
-		expect(seenBefore({}, `id-${MAX_REMEMBERED + 49}`, T0 + 10_000, { ...window, memory })).toBe(true);
+		expect(seenBefore({}, `id-${MAX_REMEMBERED + 49}`, T0 + 10_000, { ...window, memory })).toBe(
+			true,
+		);
 	});
 
 	test('forgets after the window', () => {
@@ -185,7 +194,15 @@ describe('the in-process record of deliveries', () => {
 	});
 
 	test('scopes: workflow, node and URL kept apart, whatever the ids hold', () => {
-		const keys = [scopeKey('w', 'n', false), scopeKey('w', 'n', true), scopeKey('w', 'm', false), scopeKey('v', 'n', false), scopeKey('w|n', '', false), scopeKey('w', '|n', false), scopeKey('constructor', '__proto__', false)];
+		const keys = [
+			scopeKey('w', 'n', false),
+			scopeKey('w', 'n', true),
+			scopeKey('w', 'm', false),
+			scopeKey('v', 'n', false),
+			scopeKey('w|n', '', false),
+			scopeKey('w', '|n', false),
+			scopeKey('constructor', '__proto__', false),
+		];
 		expect(new Set(keys).size).toBe(keys.length);
 	});
 });

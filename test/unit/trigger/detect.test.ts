@@ -129,7 +129,9 @@ describe('detectEvent: every alias and naming style', () => {
 	});
 
 	test('the alias table names every canonical event', () => {
-		expect(new Set(EVENT_ALIASES.map((alias) => alias.event))).toEqual(new Set(EVENTS.map((entry) => entry.value)));
+		expect(new Set(EVENT_ALIASES.map((alias) => alias.event))).toEqual(
+			new Set(EVENTS.map((entry) => entry.value)),
+		);
 	});
 });
 
@@ -137,7 +139,12 @@ describe('detectEvent: where the name is found', () => {
 	test.each([
 		[{ event: 'message.created' }, {}, 'messageCreated', 'body.event'],
 		[{ type: 'message.created' }, {}, 'messageCreated', 'body.type'],
-		[{ topic: 'conversation.user.created', type: 'notification_event' }, {}, 'conversationCreated', 'body.topic'],
+		[
+			{ topic: 'conversation.user.created', type: 'notification_event' },
+			{},
+			'conversationCreated',
+			'body.topic',
+		],
 		[{ event_type: 'tag_applied' }, {}, 'tagApplied', 'body.event_type'],
 		[{ eventType: 'TagApplied' }, {}, 'tagApplied', 'body.eventType'],
 		[{ event_name: 'lead.captured' }, {}, 'leadCaptured', 'body.event_name'],
@@ -147,7 +154,12 @@ describe('detectEvent: where the name is found', () => {
 		[{ name: 'New Conversation' }, {}, 'conversationCreated', 'body.name'],
 		[{ function: 'message-sent', data: { message: 'Hi' } }, {}, 'messageCreated', 'body.function'],
 		[{ function: 'new-conversation-created' }, {}, 'conversationCreated', 'body.function'],
-		[{ function: 'new-email-address', data: { email: 'a@b.c' } }, {}, 'leadCaptured', 'body.function'],
+		[
+			{ function: 'new-email-address', data: { email: 'a@b.c' } },
+			{},
+			'leadCaptured',
+			'body.function',
+		],
 		[{ data: { event: 'conversation.closed' } }, {}, 'conversationClosed', 'body.data.event'],
 		[{ payload: { event: 'user.created' } }, {}, 'userCreated', 'body.payload.event'],
 		[{ meta: { event: 'lead.captured' } }, {}, 'leadCaptured', 'body.meta.event'],
@@ -155,7 +167,12 @@ describe('detectEvent: where the name is found', () => {
 		[{ event: { name: 'tag.applied' } }, {}, 'tagApplied', 'body.event.name'],
 		[{ data: { function: 'message-sent' } }, {}, 'messageCreated', 'body.data.function'],
 		[{ message: 'Hello' }, { 'x-event': 'message.created' }, 'messageCreated', 'header x-event'],
-		[{}, { 'x-webhook-event': 'conversation.created' }, 'conversationCreated', 'header x-webhook-event'],
+		[
+			{},
+			{ 'x-webhook-event': 'conversation.created' },
+			'conversationCreated',
+			'header x-webhook-event',
+		],
 		[{}, { 'x-event-type': 'user_created' }, 'userCreated', 'header x-event-type'],
 		[{}, { 'x-event-name': 'Tag Applied' }, 'tagApplied', 'header x-event-name'],
 		[{}, { 'x-supportchat-event': 'lead.captured' }, 'leadCaptured', 'header x-supportchat-event'],
@@ -187,7 +204,7 @@ describe('detectEvent: where the name is found', () => {
 		expect(eventOf({ event: 'message.deleted', name: 'New User' }, {}).event).toBe('unknown');
 	});
 
-	test('a user\'s name is not an event name and is not reported as one', () => {
+	test("a user's name is not an event name and is not reported as one", () => {
 		expect(eventOf({ name: 'John', email: 'j@x.y' }, {})).toEqual({ event: 'unknown' });
 	});
 
@@ -221,15 +238,33 @@ describe('detectEvent: where the name is found', () => {
 
 describe('conversation status updates', () => {
 	test.each([
-		[{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: 3 } }, 'conversationClosed'],
-		[{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: '3' } }, 'conversationClosed'],
-		[{ function: 'conversation-status-updated', data: { conversation_id: 7, status: 'archived' } }, 'conversationClosed'],
+		[
+			{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: 3 } },
+			'conversationClosed',
+		],
+		[
+			{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: '3' } },
+			'conversationClosed',
+		],
+		[
+			{ function: 'conversation-status-updated', data: { conversation_id: 7, status: 'archived' } },
+			'conversationClosed',
+		],
 		[{ event: 'conversation.status.changed', data: { status: 'closed' } }, 'conversationClosed'],
 		[{ event: 'conversation.updated', data: { status: 'resolved' } }, 'conversationClosed'],
-		[{ event: 'conversation_status_changed', conversation: { status: 'Closed' } }, 'conversationClosed'],
+		[
+			{ event: 'conversation_status_changed', conversation: { status: 'Closed' } },
+			'conversationClosed',
+		],
 		[{ event: 'conversation.updated', status: 'done' }, 'conversationClosed'],
-		[{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: 1 } }, 'unknown'],
-		[{ function: 'conversation-status-updated', data: { conversation_id: 7, status: 'open' } }, 'unknown'],
+		[
+			{ function: 'conversation-status-updated', data: { conversation_id: 7, status_code: 1 } },
+			'unknown',
+		],
+		[
+			{ function: 'conversation-status-updated', data: { conversation_id: 7, status: 'open' } },
+			'unknown',
+		],
 		[{ event: 'conversation.updated', data: { subject: 'Billing' } }, 'unknown'],
 	])('%j → %s', (body, event) => {
 		expect(eventOf(body, {}).event).toBe(event);

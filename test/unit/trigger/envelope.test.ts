@@ -8,9 +8,18 @@ describe('unwrapEventData', () => {
 		[{ topic: 'x', data: { item: { id: 4 } } }, { id: 4 }],
 		[{ resource: { id: 5 } }, { id: 5 }],
 		[{ event: { type: 'x', id: 6 } }, { type: 'x', id: 6 }],
-		[{ event: 'x', id: 7 }, { event: 'x', id: 7 }],
-		[{ event: 'x', data: [1, 2] }, { event: 'x', data: [1, 2] }],
-		[{ event: 'x', data: 'text' }, { event: 'x', data: 'text' }],
+		[
+			{ event: 'x', id: 7 },
+			{ event: 'x', id: 7 },
+		],
+		[
+			{ event: 'x', data: [1, 2] },
+			{ event: 'x', data: [1, 2] },
+		],
+		[
+			{ event: 'x', data: 'text' },
+			{ event: 'x', data: 'text' },
+		],
 	])('%j → %j', (body, data) => {
 		expect(unwrapEventData(body)).toEqual(data);
 	});

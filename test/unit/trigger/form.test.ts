@@ -1,7 +1,7 @@
 import { parseForm } from '../../../nodes/SupportChat/trigger/form';
 
 describe('parseForm', () => {
-	test('parseForm keeps n8n\'s flat reading for plain keys', () => {
+	test("parseForm keeps n8n's flat reading for plain keys", () => {
 		expect(parseForm('a=1&b=&c')).toEqual({ a: '1', b: '', c: '' });
 	});
 });

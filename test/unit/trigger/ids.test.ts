@@ -34,7 +34,10 @@ describe('extractIds', () => {
 		],
 		[
 			'Support Board style message',
-			{ function: 'message-sent', data: { message_id: '12', conversation_id: '7', conversation_user_id: '3' } },
+			{
+				function: 'message-sent',
+				data: { message_id: '12', conversation_id: '7', conversation_user_id: '3' },
+			},
 			'message',
 			{ conversationId: '7', userId: '3', messageId: '12' },
 		],

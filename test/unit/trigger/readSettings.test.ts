@@ -13,7 +13,9 @@ const { properties } = new SupportChatTrigger().description;
 const { options: optionDefaults, ...parameterDefaults } = TRIGGER_DEFAULTS;
 
 function defaultsOf(list: INodeProperties[]): Record<string, unknown> {
-	return Object.fromEntries(list.filter((p) => p.type !== 'notice').map((p) => [p.name, p.default]));
+	return Object.fromEntries(
+		list.filter((p) => p.type !== 'notice').map((p) => [p.name, p.default]),
+	);
 }
 
 const optionsCollection = properties.find((p) => p.name === 'options')!;
@@ -23,7 +25,8 @@ const inOptions = defaultsOf((optionsCollection.options ?? []) as INodePropertie
 /** A webhook context whose parameters are the given ones, falling back as n8n does; without a secret, no credentials. */
 function context(parameters: Record<string, unknown>, webhookSecret?: string): IWebhookFunctions {
 	return {
-		getNodeParameter: (name: string, fallback: unknown) => (name in parameters ? parameters[name] : fallback),
+		getNodeParameter: (name: string, fallback: unknown) =>
+			name in parameters ? parameters[name] : fallback,
 		getCredentials: async () => {
 			if (webhookSecret === undefined) throw new Error('no credentials');
 			return { webhookSecret };
@@ -32,7 +35,13 @@ function context(parameters: Record<string, unknown>, webhookSecret?: string): I
 }
 
 /** The names a secret is looked up by, and the algorithm: emptied in the editor, each is its default. */
-const EMPTIED_NAMES = { queryParameterName: '', headerName: '', hmacHeader: '', hmacAlgorithm: '', keyField: '' };
+const EMPTIED_NAMES = {
+	queryParameterName: '',
+	headerName: '',
+	hmacHeader: '',
+	hmacAlgorithm: '',
+	keyField: '',
+};
 
 describe('trigger defaults', () => {
 	test('the description shows the defaults the code falls back to', () => {
@@ -75,7 +84,12 @@ describe('trigger defaults', () => {
 
 	test('unusable values fall back to the defaults', async () => {
 		const settings = await readSettings(
-			context({ verification: 'telepathy', timestampTolerance: -5, headerName: 7, options: { dedupeWindowMinutes: 'x' } }),
+			context({
+				verification: 'telepathy',
+				timestampTolerance: -5,
+				headerName: 7,
+				options: { dedupeWindowMinutes: 'x' },
+			}),
 		);
 		expect(settings).toMatchObject({
 			verification: 'none',
@@ -103,10 +117,22 @@ describe('trigger defaults', () => {
 		['names emptied', EMPTIED_NAMES],
 	])('a node with %s verifies by the names the editor shows', (_, names) => {
 		const SECRET = 's3cret-value';
-		const body = JSON.stringify({ event: 'user.created', data: { id: 1 }, [String(topLevel.keyField)]: SECRET });
-		const deliver = async (parameters: Record<string, unknown>, headers: Record<string, string>, query: Record<string, string> = {}) =>
+		const body = JSON.stringify({
+			event: 'user.created',
+			data: { id: 1 },
+			[String(topLevel.keyField)]: SECRET,
+		});
+		const deliver = async (
+			parameters: Record<string, unknown>,
+			headers: Record<string, string>,
+			query: Record<string, string> = {},
+		) =>
 			handleDelivery(
-				{ rawBody: Buffer.from(body), headers: { 'content-type': 'application/json', ...headers }, query },
+				{
+					rawBody: Buffer.from(body),
+					headers: { 'content-type': 'application/json', ...headers },
+					query,
+				},
 				await readSettings(context({ ...names, ...parameters }, SECRET)),
 				{},
 				Date.now(),
@@ -114,18 +140,33 @@ describe('trigger defaults', () => {
 
 		test('token in the header', async () => {
 			const token = { verification: 'token', tokenLocation: 'header' };
-			expect(await deliver(token, { [String(topLevel.headerName).toLowerCase()]: SECRET })).toBe(200);
+			expect(await deliver(token, { [String(topLevel.headerName).toLowerCase()]: SECRET })).toBe(
+				200,
+			);
 			expect(await deliver(token, { 'x-other-token': SECRET })).toBe(401);
 		});
 
 		test('token in the query', async () => {
-			expect(await deliver({ verification: 'token' }, {}, { [String(topLevel.queryParameterName)]: SECRET })).toBe(200);
+			expect(
+				await deliver(
+					{ verification: 'token' },
+					{},
+					{ [String(topLevel.queryParameterName)]: SECRET },
+				),
+			).toBe(200);
 			expect(await deliver({ verification: 'token' }, {}, { other: SECRET })).toBe(401);
 		});
 
 		test('HMAC header, algorithm and encoding', async () => {
-			const digest = createHmac(String(topLevel.hmacAlgorithm), SECRET).update(body).digest(TRIGGER_DEFAULTS.hmacEncoding);
-			expect(await deliver({ verification: 'hmac' }, { [String(topLevel.hmacHeader).toLowerCase()]: digest })).toBe(200);
+			const digest = createHmac(String(topLevel.hmacAlgorithm), SECRET)
+				.update(body)
+				.digest(TRIGGER_DEFAULTS.hmacEncoding);
+			expect(
+				await deliver(
+					{ verification: 'hmac' },
+					{ [String(topLevel.hmacHeader).toLowerCase()]: digest },
+				),
+			).toBe(200);
 			expect(await deliver({ verification: 'hmac' }, { 'x-other-signature': digest })).toBe(401);
 		});
 
@@ -141,10 +182,15 @@ describe('Ignored Sender IDs, as readLoopOptions reads them for both triggers', 
 		['12;57\n 99', ['12', '57', '99']],
 		['', []],
 		[42, ['42']],
-		[[' 1 ', 2, ''], ['1', '2']],
+		[
+			[' 1 ', 2, ''],
+			['1', '2'],
+		],
 		[undefined, []],
 		[{ id: 1 }, []],
 	])('%j', (value, expected) => {
-		expect(readLoopOptions({ ignoredSenderIds: value } as IDataObject).ignoredSenderIds).toEqual(expected);
+		expect(readLoopOptions({ ignoredSenderIds: value } as IDataObject).ignoredSenderIds).toEqual(
+			expected,
+		);
 	});
 });

@@ -24,14 +24,18 @@ function sign(key: Buffer, id: string, timestamp: string, body: Buffer): string 
 	return `v1,${digest}`;
 }
 
-function standardHeaders(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+function standardHeaders(
+	overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
 	const headers: Record<string, string | undefined> = {
 		'webhook-id': ID,
 		'webhook-timestamp': TS,
 		'webhook-signature': sign(KEY, ID, TS, BODY),
 		...overrides,
 	};
-	return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>;
+	return Object.fromEntries(
+		Object.entries(headers).filter(([, value]) => value !== undefined),
+	) as Record<string, string>;
 }
 
 function expectNoSecret(result: VerifyResult, ...secrets: string[]): void {
@@ -44,7 +48,11 @@ describe('the constant-time comparison, through the checks that use it', () => {
 	const matches = (given: Buffer | string, secret: string) =>
 		typeof given === 'string'
 			? verifyQueryToken({ token: given }, 'token', secret).ok
-			: verifyHmac(BODY, { 'x-signature': given.toString('hex') }, secret, { header: 'X-Signature', algorithm: 'sha256', encoding: 'hex' }).ok;
+			: verifyHmac(BODY, { 'x-signature': given.toString('hex') }, secret, {
+					header: 'X-Signature',
+					algorithm: 'sha256',
+					encoding: 'hex',
+				}).ok;
 
 	test.each<[string, Buffer | string, string, boolean]>([
 		['same', 'abc', 'abc', true],
@@ -61,7 +69,14 @@ describe('the constant-time comparison, through the checks that use it', () => {
 describe('verifyStandardWebhooks', () => {
 	test.each<[string, Buffer, Record<string, string>, string, boolean, string]>([
 		['valid', BODY, standardHeaders(), SECRET, true, ''],
-		['secret without whsec_ prefix (base64)', BODY, standardHeaders(), KEY.toString('base64'), true, ''],
+		[
+			'secret without whsec_ prefix (base64)',
+			BODY,
+			standardHeaders(),
+			KEY.toString('base64'),
+			true,
+			'',
+		],
 		[
 			'raw secret used as the key',
 			BODY,
@@ -70,9 +85,30 @@ describe('verifyStandardWebhooks', () => {
 			true,
 			'',
 		],
-		['tampered body', Buffer.from(BODY.toString().replace('Hi', 'Ho')), standardHeaders(), SECRET, false, 'Invalid signature'],
-		['wrong secret', BODY, standardHeaders(), `whsec_${randomBytes(24).toString('base64')}`, false, 'Invalid signature'],
-		['tampered id', BODY, standardHeaders({ 'webhook-id': 'msg_other' }), SECRET, false, 'Invalid signature'],
+		[
+			'tampered body',
+			Buffer.from(BODY.toString().replace('Hi', 'Ho')),
+			standardHeaders(),
+			SECRET,
+			false,
+			'Invalid signature',
+		],
+		[
+			'wrong secret',
+			BODY,
+			standardHeaders(),
+			`whsec_${randomBytes(24).toString('base64')}`,
+			false,
+			'Invalid signature',
+		],
+		[
+			'tampered id',
+			BODY,
+			standardHeaders({ 'webhook-id': 'msg_other' }),
+			SECRET,
+			false,
+			'Invalid signature',
+		],
 		[
 			'stale timestamp (6 minutes old)',
 			BODY,
@@ -134,12 +170,54 @@ describe('verifyStandardWebhooks', () => {
 			false,
 			'No v1 signature in webhook-signature header',
 		],
-		['missing webhook-id', BODY, standardHeaders({ 'webhook-id': undefined }), SECRET, false, 'Missing webhook-id, webhook-timestamp or webhook-signature header'],
-		['missing timestamp', BODY, standardHeaders({ 'webhook-timestamp': undefined }), SECRET, false, 'Missing webhook-id, webhook-timestamp or webhook-signature header'],
-		['missing signature', BODY, standardHeaders({ 'webhook-signature': undefined }), SECRET, false, 'Missing webhook-id, webhook-timestamp or webhook-signature header'],
-		['no headers at all', BODY, {}, SECRET, false, 'Missing webhook-id, webhook-timestamp or webhook-signature header'],
-		['non-numeric timestamp', BODY, standardHeaders({ 'webhook-timestamp': '2025-01-01T00:00:00Z' }), SECRET, false, 'Invalid webhook-timestamp header'],
-		['garbage signature', BODY, standardHeaders({ 'webhook-signature': 'v1,***' }), SECRET, false, 'No v1 signature in webhook-signature header'],
+		[
+			'missing webhook-id',
+			BODY,
+			standardHeaders({ 'webhook-id': undefined }),
+			SECRET,
+			false,
+			'Missing webhook-id, webhook-timestamp or webhook-signature header',
+		],
+		[
+			'missing timestamp',
+			BODY,
+			standardHeaders({ 'webhook-timestamp': undefined }),
+			SECRET,
+			false,
+			'Missing webhook-id, webhook-timestamp or webhook-signature header',
+		],
+		[
+			'missing signature',
+			BODY,
+			standardHeaders({ 'webhook-signature': undefined }),
+			SECRET,
+			false,
+			'Missing webhook-id, webhook-timestamp or webhook-signature header',
+		],
+		[
+			'no headers at all',
+			BODY,
+			{},
+			SECRET,
+			false,
+			'Missing webhook-id, webhook-timestamp or webhook-signature header',
+		],
+		[
+			'non-numeric timestamp',
+			BODY,
+			standardHeaders({ 'webhook-timestamp': '2025-01-01T00:00:00Z' }),
+			SECRET,
+			false,
+			'Invalid webhook-timestamp header',
+		],
+		[
+			'garbage signature',
+			BODY,
+			standardHeaders({ 'webhook-signature': 'v1,***' }),
+			SECRET,
+			false,
+			'No v1 signature in webhook-signature header',
+		],
 	])('%s', (_label, body, headers, secret, ok, reason) => {
 		const result = verifyStandardWebhooks(body, headers, secret, NOW);
 		expect(result.ok).toBe(ok);
@@ -158,7 +236,10 @@ describe('verifyStandardWebhooks', () => {
 
 	test('a custom tolerance', () => {
 		const old = String(Number(TS) - 100);
-		const headers = standardHeaders({ 'webhook-timestamp': old, 'webhook-signature': sign(KEY, ID, old, BODY) });
+		const headers = standardHeaders({
+			'webhook-timestamp': old,
+			'webhook-signature': sign(KEY, ID, old, BODY),
+		});
 		expect(verifyStandardWebhooks(BODY, headers, SECRET, NOW, 60).ok).toBe(false);
 		expect(verifyStandardWebhooks(BODY, headers, SECRET, NOW, 120).ok).toBe(true);
 	});
@@ -180,23 +261,88 @@ describe('verifyHmac', () => {
 	const sha512 = createHmac('sha512', secret).update(BODY).digest('base64');
 	const base = { header: 'X-Signature', algorithm: 'sha256' as const, encoding: 'hex' as const };
 
-	test.each<[string, Buffer, Record<string, string>, Parameters<typeof verifyHmac>[3], boolean, string]>([
+	test.each<
+		[string, Buffer, Record<string, string>, Parameters<typeof verifyHmac>[3], boolean, string]
+	>([
 		['hex', BODY, { 'x-signature': hex }, base, true, ''],
 		['upper-case hex', BODY, { 'x-signature': hex.toUpperCase() }, base, true, ''],
-		['prefixed', BODY, { 'x-hub-signature-256': `sha256=${hex}` }, { ...base, header: 'X-Hub-Signature-256', prefix: 'sha256=' }, true, ''],
-		['prefix configured but absent', BODY, { 'x-signature': hex }, { ...base, prefix: 'sha256=' }, true, ''],
+		[
+			'prefixed',
+			BODY,
+			{ 'x-hub-signature-256': `sha256=${hex}` },
+			{ ...base, header: 'X-Hub-Signature-256', prefix: 'sha256=' },
+			true,
+			'',
+		],
+		[
+			'prefix configured but absent',
+			BODY,
+			{ 'x-signature': hex },
+			{ ...base, prefix: 'sha256=' },
+			true,
+			'',
+		],
 		['base64', BODY, { 'x-signature': b64 }, { ...base, encoding: 'base64' }, true, ''],
 		['sha1', BODY, { 'x-signature': sha1 }, { ...base, algorithm: 'sha1' }, true, ''],
-		['sha512 base64', BODY, { 'x-signature': sha512 }, { ...base, algorithm: 'sha512', encoding: 'base64' }, true, ''],
+		[
+			'sha512 base64',
+			BODY,
+			{ 'x-signature': sha512 },
+			{ ...base, algorithm: 'sha512', encoding: 'base64' },
+			true,
+			'',
+		],
 		['several, one valid', BODY, { 'x-signature': `deadbeef, ${hex}` }, base, true, ''],
-		['tampered body', Buffer.from(`${BODY.toString()} `), { 'x-signature': hex }, base, false, 'Invalid signature'],
-		['wrong algorithm', BODY, { 'x-signature': hex }, { ...base, algorithm: 'sha1' }, false, 'Invalid signature'],
-		['hex read as base64', BODY, { 'x-signature': hex }, { ...base, encoding: 'base64' }, false, 'Invalid signature'],
-		['valid prefix of a longer value', BODY, { 'x-signature': `${hex}zz` }, base, false, 'Invalid signature'],
+		[
+			'tampered body',
+			Buffer.from(`${BODY.toString()} `),
+			{ 'x-signature': hex },
+			base,
+			false,
+			'Invalid signature',
+		],
+		[
+			'wrong algorithm',
+			BODY,
+			{ 'x-signature': hex },
+			{ ...base, algorithm: 'sha1' },
+			false,
+			'Invalid signature',
+		],
+		[
+			'hex read as base64',
+			BODY,
+			{ 'x-signature': hex },
+			{ ...base, encoding: 'base64' },
+			false,
+			'Invalid signature',
+		],
+		[
+			'valid prefix of a longer value',
+			BODY,
+			{ 'x-signature': `${hex}zz` },
+			base,
+			false,
+			'Invalid signature',
+		],
 		['missing header', BODY, {}, base, false, 'Missing X-Signature header'],
-		['unsupported algorithm', BODY, { 'x-signature': hex }, { ...base, algorithm: 'md4x' }, false, 'Unsupported HMAC algorithm'],
+		[
+			'unsupported algorithm',
+			BODY,
+			{ 'x-signature': hex },
+			{ ...base, algorithm: 'md4x' },
+			false,
+			'Unsupported HMAC algorithm',
+		],
 		// Node's crypto knows md5; an expression giving it must not weaken verification to it.
-		['md5 given by expression, though a valid md5 signature', BODY, { 'x-signature': createHmac('md5', SECRET).update(BODY).digest('hex') }, { ...base, algorithm: 'md5' }, false, 'Unsupported HMAC algorithm'],
+		[
+			'md5 given by expression, though a valid md5 signature',
+			BODY,
+			{ 'x-signature': createHmac('md5', SECRET).update(BODY).digest('hex') },
+			{ ...base, algorithm: 'md5' },
+			false,
+			'Unsupported HMAC algorithm',
+		],
 	])('%s', (_label, body, headers, options, ok, reason) => {
 		const result = verifyHmac(body, headers, secret, options);
 		expect(result.ok).toBe(ok);
@@ -219,7 +365,10 @@ describe('shared token', () => {
 		['query: list, first string', verifyQueryToken({ token: [secret, 'x'] }, 'token', secret)],
 		['query: custom name', verifyQueryToken({ key: secret }, 'key', secret)],
 		['header: valid', verifyHeaderToken({ 'x-webhook-token': secret }, 'X-Webhook-Token', secret)],
-		['header: bearer', verifyHeaderToken({ authorization: `Bearer ${secret}` }, 'Authorization', secret)],
+		[
+			'header: bearer',
+			verifyHeaderToken({ authorization: `Bearer ${secret}` }, 'Authorization', secret),
+		],
 	])('%s', (_label, result) => {
 		expect(result).toEqual({ ok: true });
 	});
@@ -228,9 +377,21 @@ describe('shared token', () => {
 		['query: wrong', verifyQueryToken({ token: 'nope' }, 'token', secret), 'Invalid token'],
 		['query: longer', verifyQueryToken({ token: `${secret}x` }, 'token', secret), 'Invalid token'],
 		['query: missing', verifyQueryToken({}, 'token', secret), 'Missing "token" query parameter'],
-		['query: object', verifyQueryToken({ token: { a: 1 } }, 'token', secret), 'Missing "token" query parameter'],
-		['header: wrong', verifyHeaderToken({ 'x-webhook-token': 'nope' }, 'X-Webhook-Token', secret), 'Invalid token'],
-		['header: missing', verifyHeaderToken({}, 'X-Webhook-Token', secret), 'Missing X-Webhook-Token header'],
+		[
+			'query: object',
+			verifyQueryToken({ token: { a: 1 } }, 'token', secret),
+			'Missing "token" query parameter',
+		],
+		[
+			'header: wrong',
+			verifyHeaderToken({ 'x-webhook-token': 'nope' }, 'X-Webhook-Token', secret),
+			'Invalid token',
+		],
+		[
+			'header: missing',
+			verifyHeaderToken({}, 'X-Webhook-Token', secret),
+			'Missing X-Webhook-Token header',
+		],
 	])('%s', (_label, result, reason) => {
 		expect(result).toEqual({ ok: false, reason });
 		expectNoSecret(result, secret);

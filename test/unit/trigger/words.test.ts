@@ -34,7 +34,11 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 	test('names up to the limit are read as before', () => {
 		const name = `message.created.${'x'.repeat(MAX_NAME_LENGTH - 'message.created.'.length)}`;
 		expect(name).toHaveLength(MAX_NAME_LENGTH);
-		expect(normaliseEventName(name)).toEqual(['message', 'create', 'x'.repeat(MAX_NAME_LENGTH - 16)]);
+		expect(normaliseEventName(name)).toEqual([
+			'message',
+			'create',
+			'x'.repeat(MAX_NAME_LENGTH - 16),
+		]);
 	});
 
 	/** The splitting rules as they were written with regular expressions, for short names only. */
@@ -50,11 +54,16 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 	test('the one-pass splitter splits as the regular expressions did', () => {
 		const alphabet = fc.constantFrom(...'aAbBzZ09._- XyHTMLParserv2'.split(''));
 		fc.assert(
-			fc.property(fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')), (name) => {
-				// The old rules' words, joined by spaces, are split back into exactly those words (lower-case
-				// letters and digits split only at the spaces), so both sides differ only in the splitting.
-				expect(normaliseEventName(name)).toEqual(normaliseEventName(splitByRegex(name).join(' ')));
-			}),
+			fc.property(
+				fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')),
+				(name) => {
+					// The old rules' words, joined by spaces, are split back into exactly those words (lower-case
+					// letters and digits split only at the spaces), so both sides differ only in the splitting.
+					expect(normaliseEventName(name)).toEqual(
+						normaliseEventName(splitByRegex(name).join(' ')),
+					);
+				},
+			),
 			{ numRuns: 3000 },
 		);
 		expect(normaliseEventName('HTMLParserCreated')).toEqual(['html', 'parser', 'create']);

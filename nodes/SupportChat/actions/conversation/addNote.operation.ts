@@ -29,7 +29,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 3',
-				description: 'ID of the agent who writes the note. Default: the admin, when Support Board has one (with several, set it).',
+				description:
+					'ID of the agent who writes the note. Default: the admin, when Support Board has one (with several, set it).',
 			},
 			{
 				displayName: 'Author Name',

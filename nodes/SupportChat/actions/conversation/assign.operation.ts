@@ -55,7 +55,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const assignee = locatorValue(this, 'assignee', itemIndex, 'assignee');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const field = typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== '' ? fields.assigneeField.trim() : 'agent_id';
+	const field =
+		typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== ''
+			? fields.assigneeField.trim()
+			: 'agent_id';
 	const { answer, sent } = await client.call('assignConversation', {
 		id,
 		assignee,

@@ -20,6 +20,9 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { answer } = await client.call('closeConversation', { id, extra: extraFields(this, fields, itemIndex) });
+	const { answer } = await client.call('closeConversation', {
+		id,
+		extra: extraFields(this, fields, itemIndex),
+	});
 	return resultOf(answer, { id, closed: true }, CONVERSATION_KEYS);
 }

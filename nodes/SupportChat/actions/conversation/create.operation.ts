@@ -65,6 +65,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		const value = parameterText(fields[key]);
 		if (value !== '') conversation[key] = value;
 	}
-	const { answer, sent } = await client.call('createConversation', { fields: conversation, extra: extraFields(this, fields, itemIndex) });
+	const { answer, sent } = await client.call('createConversation', {
+		fields: conversation,
+		extra: extraFields(this, fields, itemIndex),
+	});
 	return resultOf(answer, sent, CONVERSATION_KEYS);
 }

@@ -22,5 +22,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const { answer } = await client.call('getConversation', { id });
-	return maybeSimplify(this, itemIndex, [recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS)], conversationSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		[recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS)],
+		conversationSummary,
+	);
 }

@@ -44,5 +44,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		query: listQuery(this, itemIndex, ['status']),
 		limit: readLimit(this, itemIndex),
 	});
-	return maybeSimplify(this, itemIndex, conversations.map((c) => toRecord(c)), conversationSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		conversations.map((c) => toRecord(c)),
+		conversationSummary,
+	);
 }

@@ -5,7 +5,10 @@ import { idInput, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, toRecord } from '../helpers';
 import type { OperationClient } from '../types';
 
-const properties: INodeProperties[] = [...idInput('conversationId', 'Conversation'), requestOptionsCollection];
+const properties: INodeProperties[] = [
+	...idInput('conversationId', 'Conversation'),
+	requestOptionsCollection,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['getNotes'] } },

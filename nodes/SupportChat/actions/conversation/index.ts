@@ -13,7 +13,20 @@ import * as updateTags from './updateTags.operation';
 import * as search from './search.operation';
 
 /** The conversation operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { getAll, get, create, assign, close, addNote, getNotes, deleteNote, updateDepartment, updateStatus, updateTags, search };
+export const operations = {
+	getAll,
+	get,
+	create,
+	assign,
+	close,
+	addNote,
+	getNotes,
+	deleteNote,
+	updateDepartment,
+	updateStatus,
+	updateTags,
+	search,
+};
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -28,16 +41,36 @@ export const description = describeOperations(operations, {
 			description: 'Add a note for agents to a conversation (Support Board)',
 			action: 'Add a note to a conversation',
 		},
-		{ name: 'Assign', value: 'assign', description: 'Assign a conversation to an agent', action: 'Assign a conversation to an agent' },
-		{ name: 'Close', value: 'close', description: 'Close (archive) a conversation', action: 'Close a conversation' },
-		{ name: 'Create', value: 'create', description: 'Create a conversation', action: 'Create a conversation' },
+		{
+			name: 'Assign',
+			value: 'assign',
+			description: 'Assign a conversation to an agent',
+			action: 'Assign a conversation to an agent',
+		},
+		{
+			name: 'Close',
+			value: 'close',
+			description: 'Close (archive) a conversation',
+			action: 'Close a conversation',
+		},
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Create a conversation',
+			action: 'Create a conversation',
+		},
 		{
 			name: 'Delete Note',
 			value: 'deleteNote',
 			description: 'Delete a note of a conversation (Support Board)',
 			action: 'Delete a note of a conversation',
 		},
-		{ name: 'Get', value: 'get', description: 'Get a conversation', action: 'Get a conversation by ID' },
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get a conversation',
+			action: 'Get a conversation by ID',
+		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
@@ -53,7 +86,8 @@ export const description = describeOperations(operations, {
 		{
 			name: 'Search',
 			value: 'search',
-			description: 'Search conversations by message text, name, e-mail, subject or ID (Support Board)',
+			description:
+				'Search conversations by message text, name, e-mail, subject or ID (Support Board)',
 			action: 'Search conversations',
 		},
 		{

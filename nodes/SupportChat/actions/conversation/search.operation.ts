@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, requestOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	readLimit,
+	requestOptionsCollection,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { maybeSimplify, requiredText } from '../helpers';
 import { firstRecords } from '../lists';
@@ -35,5 +40,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const search = requiredText(this, 'searchText', itemIndex, 'Search Text');
 	const { answer } = await client.call('searchConversations', { search });
-	return maybeSimplify(this, itemIndex, firstRecords(answer, readLimit(this, itemIndex)), conversationSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		firstRecords(answer, readLimit(this, itemIndex)),
+		conversationSummary,
+	);
 }

@@ -28,7 +28,12 @@ const properties: INodeProperties[] = [
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 2',
-				validation: [{ type: 'regex', properties: { regex: '^-?\\d+$', errorMessage: 'A department ID is a number' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^-?\\d+$', errorMessage: 'A department ID is a number' },
+					},
+				],
 			},
 		],
 	},

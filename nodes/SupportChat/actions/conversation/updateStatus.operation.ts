@@ -8,9 +8,17 @@ import { CONVERSATION_KEYS } from './get.operation';
 
 /** The Status options: their values are public API (saved workflows store them), never a product's code. */
 const STATUS_OPTIONS = [
-	{ name: 'Active', value: 'active', description: 'Open, in the inbox (reopens an archived conversation)' },
+	{
+		name: 'Active',
+		value: 'active',
+		description: 'Open, in the inbox (reopens an archived conversation)',
+	},
 	{ name: 'Pending', value: 'pending', description: 'Waiting for an agent to answer' },
-	{ name: 'Waiting for User', value: 'waitingForUser', description: 'Answered, waiting for the user' },
+	{
+		name: 'Waiting for User',
+		value: 'waitingForUser',
+		description: 'Answered, waiting for the user',
+	},
 ];
 
 const properties: INodeProperties[] = [

@@ -22,8 +22,16 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'add',
 		options: [
-			{ name: 'Add', value: 'add', description: 'Keep the tags the conversation has, and add these' },
-			{ name: 'Replace', value: 'replace', description: 'The conversation has exactly these tags afterwards' },
+			{
+				name: 'Add',
+				value: 'add',
+				description: 'Keep the tags the conversation has, and add these',
+			},
+			{
+				name: 'Replace',
+				value: 'replace',
+				description: 'The conversation has exactly these tags afterwards',
+			},
 		],
 	},
 	requestOptionsCollection,

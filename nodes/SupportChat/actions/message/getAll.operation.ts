@@ -1,7 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idInput, readLimit, requestOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	idInput,
+	readLimit,
+	requestOptionsCollection,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { locatorValue, maybeSimplify, toRecord } from '../helpers';
 import { messageSummary } from '../simplify';
 import type { OperationClient } from '../types';
@@ -20,7 +26,10 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['message'], operation: ['getAll'] } },
+	properties,
+);
 
 /**
  * A conversation's history, oldest first. The product answers the whole conversation in one call
@@ -32,6 +41,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const { answer } = await client.call('getMessages', { conversationId });
 	const messages = (Array.isArray(answer) ? answer : []).map((message) => toRecord(message));
 	const limit = readLimit(this, itemIndex);
-	const kept = limit === undefined || messages.length <= limit ? messages : messages.slice(messages.length - limit);
+	const kept =
+		limit === undefined || messages.length <= limit
+			? messages
+			: messages.slice(messages.length - limit);
 	return maybeSimplify(this, itemIndex, kept, messageSummary);
 }

@@ -18,7 +18,12 @@ export const description = describeOperations(operations, {
 			description: 'Get many messages of a conversation, oldest first (Support Board)',
 			action: 'Get many messages of a conversation to read its history',
 		},
-		{ name: 'Send', value: 'send', description: 'Send a message into a conversation', action: 'Send a message to a conversation' },
+		{
+			name: 'Send',
+			value: 'send',
+			description: 'Send a message into a conversation',
+			action: 'Send a message to a conversation',
+		},
 	],
 	default: 'send',
 });

@@ -29,8 +29,16 @@ const properties: INodeProperties[] = [
 			'Who the message is sent as, sent as type. Agent is what chat services of this kind take; an expression can give any other value your service accepts.',
 		options: [
 			{ name: 'Agent', value: 'agent', description: 'A message from the service side' },
-			{ name: 'Bot', value: 'bot', description: 'An automated message, if your service supports it' },
-			{ name: 'User', value: 'user', description: 'A message on behalf of the visitor, if your service supports it' },
+			{
+				name: 'Bot',
+				value: 'bot',
+				description: 'An automated message, if your service supports it',
+			},
+			{
+				name: 'User',
+				value: 'user',
+				description: 'A message on behalf of the visitor, if your service supports it',
+			},
 		],
 	},
 	bodyFields([
@@ -46,7 +54,10 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['message'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['message'], operation: ['send'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');

@@ -15,7 +15,8 @@ const properties: INodeProperties[] = [
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
 			required: true,
-			description: 'The tag to add to the user. A tag the service does not have yet is created by it.',
+			description:
+				'The tag to add to the user. A tag the service does not have yet is created by it.',
 			modes: [
 				{
 					displayName: 'From List',
@@ -39,12 +40,19 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['add'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['add'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const userId = locatorValue(this, 'userId', itemIndex, 'user');
 	const tag = locatorValue(this, 'tag', itemIndex, 'tag');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { answer, sent } = await client.call('addTag', { userId, tag, extra: extraFields(this, fields, itemIndex) });
+	const { answer, sent } = await client.call('addTag', {
+		userId,
+		tag,
+		extra: extraFields(this, fields, itemIndex),
+	});
 	return resultOf(answer, sent, ['tag']);
 }

@@ -12,7 +12,10 @@ import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [...returnAllAndLimit, listFilters(), listOptionsCollection];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const tags = await client.list({

@@ -12,7 +12,12 @@ export const description = describeOperations(operations, {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['tag'] } },
 	options: [
-		{ name: 'Add to User', value: 'add', description: 'Add a tag to a user', action: 'Add a tag to a user' },
+		{
+			name: 'Add to User',
+			value: 'add',
+			description: 'Add a tag to a user',
+			action: 'Add a tag to a user',
+		},
 		{ name: 'Get Many', value: 'getAll', description: 'Get many tags', action: 'Get many tags' },
 	],
 	default: 'add',

@@ -15,7 +15,10 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

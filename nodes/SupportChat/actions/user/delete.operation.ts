@@ -7,7 +7,10 @@ import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [...idInput('userId', 'User'), requestOptionsCollection];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');

@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsCollection, simplifyParameters, sortedByName } from '../../descriptions/common';
+import {
+	requestOptionsCollection,
+	simplifyParameters,
+	sortedByName,
+} from '../../descriptions/common';
 import { requestOptions } from '../../descriptions/options';
 import { filledByModel } from '../../descriptions/tool';
 import { maybeSimplify, requiredText } from '../helpers';
@@ -13,7 +17,8 @@ const errorIfNotFound: INodeProperties = {
 	name: 'errorIfNotFound',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to fail when no user has this email or phone; otherwise that input item gives no output item',
+	description:
+		'Whether to fail when no user has this email or phone; otherwise that input item gives no output item',
 };
 
 const properties: INodeProperties[] = [
@@ -44,13 +49,18 @@ const properties: INodeProperties[] = [
 	{ ...requestOptionsCollection, options: sortedByName([errorIfNotFound, ...requestOptions]) },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['find'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['find'] } },
+	properties,
+);
 
 /** The one user with this e-mail or phone; none is no item, or an error when the option asks for one. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const by = requiredText(this, 'findBy', itemIndex, 'Find By');
 	if (by !== 'email' && by !== 'phone') {
-		throw new NodeOperationError(this.getNode(), `Find By must be email or phone, not "${by}"`, { itemIndex });
+		throw new NodeOperationError(this.getNode(), `Find By must be email or phone, not "${by}"`, {
+			itemIndex,
+		});
 	}
 	const value = requiredText(this, 'findValue', itemIndex, 'Value');
 	const { answer } = await client.call('findUser', { by, value });
@@ -59,7 +69,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		if (options.errorIfNotFound !== true) return [];
 		throw new NodeOperationError(this.getNode(), `No user has the ${by} "${value}"`, {
 			itemIndex,
-			description: 'Check the value, or turn off Error If Not Found under Options to go on without an item.',
+			description:
+				'Check the value, or turn off Error If Not Found under Options to go on without an item.',
 		});
 	}
 	return maybeSimplify(this, itemIndex, [answer as IDataObject], userSummary);

@@ -12,9 +12,17 @@ import { listQuery, maybeSimplify, toRecord } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationClient } from '../types';
 
-const properties: INodeProperties[] = [...returnAllAndLimit, ...simplifyParameters, listFilters(), listOptionsCollection];
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	...simplifyParameters,
+	listFilters(),
+	listOptionsCollection,
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const users = await client.list({
@@ -22,5 +30,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		query: listQuery(this, itemIndex),
 		limit: readLimit(this, itemIndex),
 	});
-	return maybeSimplify(this, itemIndex, users.map((user) => toRecord(user)), userSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		users.map((user) => toRecord(user)),
+		userSummary,
+	);
 }

@@ -1,7 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idInput, readLimit, requestOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	idInput,
+	readLimit,
+	requestOptionsCollection,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { locatorValue, maybeSimplify } from '../helpers';
 import { firstRecords } from '../lists';
 import { conversationSummary } from '../simplify';
@@ -23,5 +29,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const userId = locatorValue(this, 'userId', itemIndex, 'user');
 	const { answer } = await client.call('getUserConversations', { userId });
-	return maybeSimplify(this, itemIndex, firstRecords(answer, readLimit(this, itemIndex)), conversationSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		firstRecords(answer, readLimit(this, itemIndex)),
+		conversationSummary,
+	);
 }

@@ -9,7 +9,16 @@ import * as search from './search.operation';
 import * as update from './update.operation';
 
 /** The user operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { getAll, get, create, update, delete: del, find, search, getConversations };
+export const operations = {
+	getAll,
+	get,
+	create,
+	update,
+	delete: del,
+	find,
+	search,
+	getConversations,
+};
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -18,8 +27,18 @@ export const description = describeOperations(operations, {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['user'] } },
 	options: [
-		{ name: 'Create', value: 'create', description: 'Create a user profile', action: 'Create a user' },
-		{ name: 'Delete', value: 'delete', description: 'Delete a user', action: 'Delete a user by ID' },
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Create a user profile',
+			action: 'Create a user',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			description: 'Delete a user',
+			action: 'Delete a user by ID',
+		},
 		{
 			name: 'Find by Email or Phone',
 			value: 'find',
@@ -34,8 +53,18 @@ export const description = describeOperations(operations, {
 			action: 'Get conversations of a user',
 		},
 		{ name: 'Get Many', value: 'getAll', description: 'Get many users', action: 'Get many users' },
-		{ name: 'Search', value: 'search', description: 'Search users by name, email or details (Support Board)', action: 'Search users' },
-		{ name: 'Update', value: 'update', description: 'Update a user', action: 'Update a user by ID' },
+		{
+			name: 'Search',
+			value: 'search',
+			description: 'Search users by name, email or details (Support Board)',
+			action: 'Search users',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Update a user',
+			action: 'Update a user by ID',
+		},
 	],
 	default: 'getAll',
 });

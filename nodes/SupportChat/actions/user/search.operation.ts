@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, requestOptionsCollection, returnAllAndLimit, simplifyParameters } from '../../descriptions/common';
+import {
+	readLimit,
+	requestOptionsCollection,
+	returnAllAndLimit,
+	simplifyParameters,
+} from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { requiredText, maybeSimplify } from '../helpers';
 import { firstRecords } from '../lists';
@@ -27,10 +32,18 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['search'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const search = requiredText(this, 'searchText', itemIndex, 'Search Text');
 	const { answer } = await client.call('searchUsers', { search });
-	return maybeSimplify(this, itemIndex, firstRecords(answer, readLimit(this, itemIndex)), userSummary);
+	return maybeSimplify(
+		this,
+		itemIndex,
+		firstRecords(answer, readLimit(this, itemIndex)),
+		userSummary,
+	);
 }

@@ -17,7 +17,10 @@ const properties: INodeProperties[] = [
 	requestOptionsCollection,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'userId', itemIndex, 'user');

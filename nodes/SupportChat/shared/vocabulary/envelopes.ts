@@ -9,7 +9,14 @@
  * Keys under which an answer wraps one record or a page of them, most likely first. Read when a record
  * is unwrapped (actions/helpers.ts) and when a page's list is looked for (transport/pagination/locate.ts).
  */
-export const ANSWER_ENVELOPES: readonly string[] = ['response', 'data', 'result', 'record', 'payload', 'body'];
+export const ANSWER_ENVELOPES: readonly string[] = [
+	'response',
+	'data',
+	'result',
+	'record',
+	'payload',
+	'body',
+];
 
 /** Keys beside an answer's wrapper that say nothing about the record: a wrapper is only taken among these. */
 export const ENVELOPE_NOISE: ReadonlySet<string> = new Set([

@@ -15,7 +15,12 @@ export const MESSAGE_SUMMARY: SummaryFields = {
 };
 
 /** The sender's name where a service names it whole. */
-export const SENDER_NAME_PATHS: readonly string[] = ['sender_name', 'sender.name', 'user.name', 'author.name'];
+export const SENDER_NAME_PATHS: readonly string[] = [
+	'sender_name',
+	'sender.name',
+	'user.name',
+	'author.name',
+];
 
 /** The sender's first and last name, where a service keeps them apart (Support Board: beside the message). */
 export const SENDER_NAME_PARTS: readonly (readonly [string, string])[] = [

@@ -53,7 +53,14 @@ export const TOTAL_KEYS: readonly string[] = [
 ];
 
 /** The page size the service says it used. */
-export const PER_PAGE_KEYS: readonly string[] = ['per_page', 'perPage', 'page_size', 'pageSize', 'limit', 'size'];
+export const PER_PAGE_KEYS: readonly string[] = [
+	'per_page',
+	'perPage',
+	'page_size',
+	'pageSize',
+	'limit',
+	'size',
+];
 
 /** A flag saying whether more records follow. */
 export const HAS_MORE_KEYS: readonly string[] = [
@@ -71,10 +78,20 @@ export const HAS_MORE_KEYS: readonly string[] = [
  * `X-Total-Count`/`X-Total`, Yii's `X-Pagination-Total-Count`, WordPress's `X-WP-Total`), lower-case
  * as the transport keeps them. A count declared here is held as one in the body is.
  */
-export const TOTAL_HEADERS: readonly string[] = ['x-total-count', 'x-total', 'x-pagination-total-count', 'total-count', 'x-wp-total'];
+export const TOTAL_HEADERS: readonly string[] = [
+	'x-total-count',
+	'x-total',
+	'x-pagination-total-count',
+	'total-count',
+	'x-wp-total',
+];
 
 /** Response headers declaring the number of pages (GitLab, Yii, WordPress). */
-export const PAGE_COUNT_HEADERS: readonly string[] = ['x-total-pages', 'x-pagination-page-count', 'x-wp-totalpages'];
+export const PAGE_COUNT_HEADERS: readonly string[] = [
+	'x-total-pages',
+	'x-pagination-page-count',
+	'x-wp-totalpages',
+];
 
 /**
  * `Content-Range` units that count records, declaring the total after the slash: `items 0-24/137`, or no

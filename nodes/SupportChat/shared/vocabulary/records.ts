@@ -21,7 +21,18 @@ export type ReferencedResource = 'conversation' | 'user' | 'message';
  */
 export const RESOURCE_NOUNS: Readonly<Record<ReferencedResource, readonly string[]>> = {
 	conversation: ['conversation', 'chat', 'session', 'thread'],
-	user: ['user', 'visitor', 'contact', 'customer', 'profile', 'person', 'member', 'client', 'guest', 'lead'],
+	user: [
+		'user',
+		'visitor',
+		'contact',
+		'customer',
+		'profile',
+		'person',
+		'member',
+		'client',
+		'guest',
+		'lead',
+	],
 	message: ['message', 'msg'],
 };
 
@@ -33,24 +44,36 @@ export const RESOURCE_NOUNS: Readonly<Record<ReferencedResource, readonly string
 const NOT_REFERENCES: ReadonlySet<string> = new Set(['client_id', 'clientId']);
 
 /** References outside the `<word>_id` pattern, as services send them. */
-const EXTRA_REFERENCES: Readonly<Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>> = {
+const EXTRA_REFERENCES: Readonly<
+	Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>
+> = {
 	conversation: { flat: [], nested: [] },
 	// Support Board's `message-sent` names the conversation's visitor so.
 	user: { flat: ['conversation_user_id'], nested: [] },
 	message: { flat: [], nested: ['first_message', 'firstMessage', 'last_message', 'lastMessage'] },
 };
 
-function references(resource: ReferencedResource): { flat: readonly string[]; nested: readonly string[] } {
+function references(resource: ReferencedResource): {
+	flat: readonly string[];
+	nested: readonly string[];
+} {
 	const words = RESOURCE_NOUNS[resource];
-	const flat = words.flatMap((word) => [`${word}_id`, `${word}Id`]).filter((key) => !NOT_REFERENCES.has(key));
-	return { flat: [...flat, ...EXTRA_REFERENCES[resource].flat], nested: [...words, ...EXTRA_REFERENCES[resource].nested] };
+	const flat = words
+		.flatMap((word) => [`${word}_id`, `${word}Id`])
+		.filter((key) => !NOT_REFERENCES.has(key));
+	return {
+		flat: [...flat, ...EXTRA_REFERENCES[resource].flat],
+		nested: [...words, ...EXTRA_REFERENCES[resource].nested],
+	};
 }
 
 /**
  * Where a payload names a conversation, user or message: a flat key (`conversation_id`) or an object
  * with an `id` (`conversation.id`). Derived from `RESOURCE_NOUNS`; read by trigger/ids.ts.
  */
-export const REFERENCE_ID_KEYS: Readonly<Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>> = {
+export const REFERENCE_ID_KEYS: Readonly<
+	Record<ReferencedResource, { flat: readonly string[]; nested: readonly string[] }>
+> = {
 	conversation: references('conversation'),
 	user: references('user'),
 	message: references('message'),
@@ -64,7 +87,9 @@ export const RESOURCE_OF_WORD: ReadonlyMap<string, ReferencedResource> = new Map
 );
 
 /** Keys of a list of messages in one delivery (Support Board's `new-messages`: `messages: [...]`). */
-export const MESSAGE_LIST_KEYS: readonly string[] = RESOURCE_NOUNS.message.map((word) => `${word}s`);
+export const MESSAGE_LIST_KEYS: readonly string[] = RESOURCE_NOUNS.message.map(
+	(word) => `${word}s`,
+);
 
 /**
  * Keys under which a record keeps its own fields beside what comes with it: Support Board's users,
@@ -113,10 +138,28 @@ export const CONVERSATION_SUMMARY: SummaryFields = {
 	id: ['id', '_id', 'uuid', 'conversation_id', 'details.id'],
 	status: ['status', 'state', 'status_code', 'conversation_status_code', 'details.status_code'],
 	subject: ['subject', 'title', 'details.title'],
-	user_id: ['user_id', 'userId', 'visitor_id', 'contact_id', 'user.id', 'visitor.id', 'contact.id', 'conversation_user_id', 'details.user_id'],
+	user_id: [
+		'user_id',
+		'userId',
+		'visitor_id',
+		'contact_id',
+		'user.id',
+		'visitor.id',
+		'contact.id',
+		'conversation_user_id',
+		'details.user_id',
+	],
 	user_name: ['user.name', 'visitor.name', 'contact.name', 'user_name'],
 	user_email: ['user.email', 'visitor.email', 'contact.email', 'user_email'],
-	assignee_id: ['assignee_id', 'agent_id', 'assigned_to', 'assignee.id', 'agent.id', 'assignee', 'details.agent_id'],
+	assignee_id: [
+		'assignee_id',
+		'agent_id',
+		'assigned_to',
+		'assignee.id',
+		'agent.id',
+		'assignee',
+		'details.agent_id',
+	],
 	created_at: CREATED_AT_PATHS,
 	updated_at: ['updated_at', 'updatedAt', 'updated', 'last_update_time'],
 	closed_at: CLOSING_TIME_KEYS,

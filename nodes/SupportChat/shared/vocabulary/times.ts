@@ -11,13 +11,27 @@
  */
 
 /** A record's creation time as the poll reads it, first present wins. */
-export const CREATED_AT_KEYS: readonly string[] = ['created_at', 'createdAt', 'creation_time', 'created', 'date_created', 'inserted_at'];
+export const CREATED_AT_KEYS: readonly string[] = [
+	'created_at',
+	'createdAt',
+	'creation_time',
+	'created',
+	'date_created',
+	'inserted_at',
+];
 
 /**
  * A conversation's creation time as Simplify shows it, first present wins: Support Board's prefixed and
  * nested fields too, and `created` before `creation_time` (as Simplify always read them).
  */
-export const CREATED_AT_PATHS: readonly string[] = ['created_at', 'createdAt', 'created', 'creation_time', 'conversation_creation_time', 'details.creation_time'];
+export const CREATED_AT_PATHS: readonly string[] = [
+	'created_at',
+	'createdAt',
+	'created',
+	'creation_time',
+	'conversation_creation_time',
+	'details.creation_time',
+];
 
 /** A conversation's closing time as Simplify shows it: never its last change, which an open one has too. */
 export const CLOSING_TIME_KEYS: readonly string[] = ['closed_at', 'closedAt', 'archived_at'];
@@ -26,7 +40,13 @@ export const CLOSING_TIME_KEYS: readonly string[] = ['closed_at', 'closedAt', 'a
  * When a conversation was closed as the poll and a delivery's eventKey read it, first present wins; its
  * last change when it keeps no closing time.
  */
-export const CLOSED_AT_KEYS: readonly string[] = [...CLOSING_TIME_KEYS, 'archivedAt', 'resolved_at', 'updated_at', 'updatedAt'];
+export const CLOSED_AT_KEYS: readonly string[] = [
+	...CLOSING_TIME_KEYS,
+	'archivedAt',
+	'resolved_at',
+	'updated_at',
+	'updatedAt',
+];
 
 /** Where a REST record keeps its state (spec §3). */
 export const STATUS_KEYS: readonly string[] = ['status', 'state'];
@@ -48,13 +68,26 @@ export const DELIVERY_STATUS_KEYS: readonly string[] = [
 ];
 
 /** A REST record's states that mean closed (spec §3: "closed (archived)"), compared whole, lower-cased. */
-export const CLOSED_STATES: ReadonlySet<string> = new Set(['closed', 'archived', 'resolved', 'done']);
+export const CLOSED_STATES: ReadonlySet<string> = new Set([
+	'closed',
+	'archived',
+	'resolved',
+	'done',
+]);
 
 /** Support Board's status code of an archived conversation (`conversation_status_code: 3`); PHP chat services' too. */
 export const ARCHIVED_STATUS_CODE = '3';
 
 /** Words (base forms, trigger/words.ts) that say a conversation is over, in a status or an event name. */
-const CLOSING_WORDS: readonly string[] = ['close', 'archive', 'resolve', 'solve', 'end', 'finish', 'complete'];
+const CLOSING_WORDS: readonly string[] = [
+	'close',
+	'archive',
+	'resolve',
+	'solve',
+	'end',
+	'finish',
+	'complete',
+];
 
 /** A delivery's status words that mean closed: `done` is a state a conversation is in, not a thing that happens to it. */
 export const CLOSED_STATUS_WORDS: ReadonlySet<string> = new Set([...CLOSING_WORDS, 'done']);

@@ -7,7 +7,11 @@ import { option } from './options';
 import { itemIdentity, SeenIds } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
-export type Failure = (message: string, description: string, context: { pages: number; records: number }) => Error;
+export type Failure = (
+	message: string,
+	description: string,
+	context: { pages: number; records: number },
+) => Error;
 
 export interface Collected {
 	items: unknown[];
@@ -122,7 +126,10 @@ export class Collector {
 	 */
 	planned(plan: PagePlan, perPage: number): number {
 		if (Number.isFinite(this.wanted)) {
-			return Math.min(plan.count, Math.ceil((this.wanted - this.items.length) / Math.max(perPage, 1)));
+			return Math.min(
+				plan.count,
+				Math.ceil((this.wanted - this.items.length) / Math.max(perPage, 1)),
+			);
 		}
 		if (this.requested + plan.count > this.settings.maxPages) {
 			throw this.fail(
@@ -134,7 +141,11 @@ export class Collector {
 	}
 
 	/** Takes a page's records; returns whether to ask for the next page. */
-	accept(reading: PageReading, request: PageRequest, hasNext = reading.next !== undefined): boolean {
+	accept(
+		reading: PageReading,
+		request: PageRequest,
+		hasNext = reading.next !== undefined,
+	): boolean {
 		if (reading.bodyless && this.promised) {
 			throw this.fail(
 				`Page ${this.pages + 1} of ${this.path} came back without a body after the service said there were more records (${this.items.length} so far)`,
@@ -198,10 +209,12 @@ export class Collector {
 		if (reading.total !== undefined) this.declaredTotal = reading.total;
 		const pages = reading.pages;
 		if (pages && (!pages.ifFirst || this.pages === 1)) {
-			if (pages.after > 0) this.pagesOwed = { through: this.pages + pages.after, declared: pages.declared };
+			if (pages.after > 0)
+				this.pagesOwed = { through: this.pages + pages.after, declared: pages.declared };
 			else if (this.pagesOwed) this.pagesOwed.through = this.pages;
 		}
-		this.unfollowed = reading.unfollowed === undefined ? undefined : { page: this.pages, said: reading.unfollowed };
+		this.unfollowed =
+			reading.unfollowed === undefined ? undefined : { page: this.pages, said: reading.unfollowed };
 	}
 
 	/**
@@ -225,7 +238,10 @@ export class Collector {
 		}
 		const owed = this.pagesOwed;
 		if (owed && this.lastFruitful < owed.through) {
-			const came = this.lastFruitful === 0 ? 'no page brought records' : `records came only up to page ${this.lastFruitful}`;
+			const came =
+				this.lastFruitful === 0
+					? 'no page brought records'
+					: `records came only up to page ${this.lastFruitful}`;
 			throw this.fail(
 				`The service declares ${owed.declared} for ${this.path}, but ${came} (${received} records from ${this.pages} pages fetched): ${why}`,
 				`Return All does not return part of a list. Run the node again in case the list changed while it was read. If it fails again, the service's page count is not to be trusted: set ${STYLE} to another style your service supports, or turn off Return All and set a Limit.`,

@@ -1,5 +1,9 @@
 import { fieldOf } from '../../shared/json';
-import { PAGE_COUNT_HEADERS, RECORD_RANGE_UNITS, TOTAL_HEADERS } from '../../shared/vocabulary/pages';
+import {
+	PAGE_COUNT_HEADERS,
+	RECORD_RANGE_UNITS,
+	TOTAL_HEADERS,
+} from '../../shared/vocabulary/pages';
 import { toCount } from './values';
 
 /**
@@ -32,7 +36,9 @@ function rangeTotal(value: string | undefined): number | undefined {
 	const space = value.indexOf(' ');
 	const unit = space < 0 ? '' : value.slice(0, space).toLowerCase();
 	const slash = value.lastIndexOf('/');
-	return RECORD_RANGE_UNITS.includes(unit) && slash >= 0 ? toCount(value.slice(slash + 1)) : undefined;
+	return RECORD_RANGE_UNITS.includes(unit) && slash >= 0
+		? toCount(value.slice(slash + 1))
+		: undefined;
 }
 
 /**

@@ -32,7 +32,12 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 	const embedded = fieldOf(body, '_embedded');
 	if (isDataObject(embedded)) {
 		const key = Object.keys(embedded).find((k) => Array.isArray(embedded[k]));
-		if (key !== undefined) return { items: embedded[key] as unknown[], at: here(`_embedded.${key}`), scopes: metaScopes(body) };
+		if (key !== undefined)
+			return {
+				items: embedded[key] as unknown[],
+				at: here(`_embedded.${key}`),
+				scopes: metaScopes(body),
+			};
 	}
 	for (const key of LIST_KEYS) {
 		const value = fieldOf(body, key);

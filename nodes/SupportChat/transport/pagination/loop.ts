@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../calls';
@@ -12,7 +17,10 @@ import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
 
 /** What the list loop needs of any n8n context (an execution, a list lookup, a poll): the node, for its errors. */
-export type SupportChatContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode'>;
+export type SupportChatContext = Pick<
+	IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions,
+	'getNode'
+>;
 
 /** What the loop needs of the client: a port to send pages through, and the wire that shapes them. */
 type Pager = WirePort & { readonly wire: Wire };
@@ -66,7 +74,9 @@ export async function paginate(
 			description: client.mask.quote(description, 1000),
 			itemIndex,
 		});
-	const collector = new Collector(listLabel(first), settings, list.limit, failure, (text, max) => client.mask.quote(text, max));
+	const collector = new Collector(listLabel(first), settings, list.limit, failure, (text, max) =>
+		client.mask.quote(text, max),
+	);
 	let previousUrl: string | undefined;
 	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
 		try {
@@ -88,7 +98,9 @@ export async function paginate(
 		if (reading.plan) {
 			const count = collector.planned(reading.plan, reading.pageSize ?? reading.items.length);
 			if (settings.concurrency > 1) {
-				await fetchPlanned(collector, settings.concurrency, reading.plan, count, (page) => fetch(page, response.url));
+				await fetchPlanned(collector, settings.concurrency, reading.plan, count, (page) =>
+					fetch(page, response.url),
+				);
 				break;
 			}
 		}
@@ -116,7 +128,12 @@ async function fetchPlanned(
 		if (launched >= count) return;
 		const page = plan.at(launched++);
 		collector.admit(page);
-		inFlight.push(get(page).then((result) => ({ page, result }), (error: unknown) => ({ page, error })));
+		inFlight.push(
+			get(page).then(
+				(result) => ({ page, result }),
+				(error: unknown) => ({ page, error }),
+			),
+		);
 	};
 	for (let slot = 0; slot < concurrency; slot++) launch();
 	for (let index = 0; index < count; index++) {

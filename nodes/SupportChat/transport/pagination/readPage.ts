@@ -20,9 +20,14 @@ import { declaredPages, pageNumber, pageNumberForced } from './readers/pageNumbe
  * A new page style is a reader file (with the keys only it reads) and an entry here; keys every
  * style reads are in shared/vocabulary/pages.ts.
  */
-const DETECTION: Readonly<Record<PaginationStyle, { readers: readonly Reader[]; last: FinalReader }>> = {
+const DETECTION: Readonly<
+	Record<PaginationStyle, { readers: readonly Reader[]; last: FinalReader }>
+> = {
 	none: { readers: [], last: single },
-	auto: { readers: [linkNext, nextLink, cursor, linkEnd, pageNumber, offset, hasMore], last: probe },
+	auto: {
+		readers: [linkNext, nextLink, cursor, linkEnd, pageNumber, offset, hasMore],
+		last: probe,
+	},
 	nextUrl: { readers: [linkNext, nextLink, linkEnd], last: missingPointer },
 	cursor: { readers: [nextLink, cursor, linkEnd], last: missingPointer },
 	hasMore: { readers: [hasMore], last: missingFlag },
@@ -30,10 +35,18 @@ const DETECTION: Readonly<Record<PaginationStyle, { readers: readonly Reader[]; 
 	offset: { readers: [], last: offsetForced },
 };
 
-function contextOf(body: unknown, headers: Record<string, string>, request: PageRequest, settings: PaginationSettings) {
+function contextOf(
+	body: unknown,
+	headers: Record<string, string>,
+	request: PageRequest,
+	settings: PaginationSettings,
+) {
 	const { items, at, scopes } = findItems(body, settings.itemsPath);
 	const { nextPath, style } = settings;
-	const custom = nextPath !== '' ? { key: nextPath.slice(nextPath.lastIndexOf('.') + 1), value: getPath(body, nextPath) } : undefined;
+	const custom =
+		nextPath !== ''
+			? { key: nextPath.slice(nextPath.lastIndexOf('.') + 1), value: getPath(body, nextPath) }
+			: undefined;
 	const flag = style === 'hasMore' && custom ? custom : lookup(scopes, HAS_MORE_KEYS);
 	const inHeaders = headerCounts(headers);
 	const page: PageContext = {
@@ -71,9 +84,18 @@ export function readPage(
 	let outcome;
 	for (const reader of readers) if ((outcome = reader(page))) break;
 	const decided = outcome ?? last(page);
-	const summary = { items: page.items, itemsAt, bodyless: isBodyless(body), total: page.total, pageSize: page.perPage };
+	const summary = {
+		items: page.items,
+		itemsAt,
+		bodyless: isBodyless(body),
+		total: page.total,
+		pageSize: page.perPage,
+	};
 	// No Pagination reads one answer whatever it says: it holds the service to no promise of pages.
 	if (settings.style === 'none') return { ...summary, ...decided };
-	const said = page.hasMore === true && !(decided.explicit && decided.next) ? `${cut(page.hasMoreKey ?? '', 80)} true` : undefined;
+	const said =
+		page.hasMore === true && !(decided.explicit && decided.next)
+			? `${cut(page.hasMoreKey ?? '', 80)} true`
+			: undefined;
 	return { ...summary, ...decided, pages: decided.pages ?? declaredPages(page), unfollowed: said };
 }

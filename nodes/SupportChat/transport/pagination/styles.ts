@@ -1,6 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export const PAGINATION_STYLES = ['auto', 'none', 'nextUrl', 'cursor', 'hasMore', 'page', 'offset'] as const;
+export const PAGINATION_STYLES = [
+	'auto',
+	'none',
+	'nextUrl',
+	'cursor',
+	'hasMore',
+	'page',
+	'offset',
+] as const;
 export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
 
 export interface PaginationSettings {

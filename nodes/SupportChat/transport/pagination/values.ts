@@ -75,7 +75,12 @@ const DIGITS = /^\d{1,16}$/;
  * as not declared rather than as a number to compute with.
  */
 export function toCount(value: unknown): number | undefined {
-	const n = typeof value === 'number' ? value : typeof value === 'string' && DIGITS.test(value.trim()) ? Number(value.trim()) : NaN;
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && DIGITS.test(value.trim())
+				? Number(value.trim())
+				: NaN;
 	return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
@@ -92,6 +97,10 @@ export function toBoolean(value: unknown): boolean | undefined {
 	return undefined;
 }
 
-export function withParam(request: PageRequest, param: string, value: string | number): PageRequest {
+export function withParam(
+	request: PageRequest,
+	param: string,
+	value: string | number,
+): PageRequest {
 	return { path: request.path, url: request.url, qs: { ...request.qs, [param]: value } };
 }

@@ -16,7 +16,10 @@ const ANY_EVENT_LABEL = 'Any Event';
  * up in a list of pairs, not an object, so that no value can reach an object's built-ins; a value the
  * list does not know (an expression's result) is shown as it is.
  */
-const subtitleNames = eventOptions.map(({ name, value }) => [value, value === ANY_EVENT ? ANY_EVENT_LABEL : name]);
+const subtitleNames = eventOptions.map(({ name, value }) => [
+	value,
+	value === ANY_EVENT ? ANY_EVENT_LABEL : name,
+]);
 export const eventsSubtitle = `={{ (Array.isArray($parameter["events"]) ? $parameter["events"] : []).map((event) => (${JSON.stringify(subtitleNames)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`;
 
 export const eventsProperty: INodeProperties = {
@@ -26,5 +29,6 @@ export const eventsProperty: INodeProperties = {
 	required: true,
 	options: eventOptions,
 	default: [],
-	description: 'The events that start the workflow. Deliveries of other events are answered 200 and start nothing.',
+	description:
+		'The events that start the workflow. Deliveries of other events are answered 200 and start nothing.',
 };

@@ -12,7 +12,7 @@ const SETUP_STEPS = [
 	'Copy a URL from Webhook URLs above. The Test URL works only while the editor shows "Listening for test event": ' +
 		'click "Execute step" (n8n 1.x: "Listen for test event"), then send one event. ' +
 		'The Production URL works once the workflow is published (active). They are different URLs.',
-	'In the service\'s dashboard open Settings → Miscellaneous → Webhooks.',
+	"In the service's dashboard open Settings → Miscellaneous → Webhooks.",
 	'Paste one URL into the webhook URL field: the Test URL while you build the workflow, the Production URL in its place once it is published. ' +
 		'The field takes one URL, whatever the service\'s description says: a comma list such as "url1, url2" is refused by its HTTP client, so nothing reaches either URL, and "url1,url2" is sent to one wrong address.',
 	'Tick the kinds of events this workflow needs, save the settings and reload the service.',
@@ -28,7 +28,7 @@ const DELIVERY_FACTS =
 	'Identical deliveries are separate events, and each starts a run.';
 
 const SETUP_NOTICE =
-	'The service has no API for webhooks: paste this node\'s URL into its dashboard yourself.' +
+	"The service has no API for webhooks: paste this node's URL into its dashboard yourself." +
 	`<ul>${SETUP_STEPS.map((step, index) => `<li>${index + 1}. ${step}</li>`).join('')}</ul>` +
 	`${DELIVERY_FACTS} When you are done testing, put the production URL in place of the test URL.`;
 

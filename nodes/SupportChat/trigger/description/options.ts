@@ -41,7 +41,7 @@ export const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 1440,
 			description:
-				'How long a delivery ID (Standard Webhooks ID header, event ID or envelope ID) is remembered, so that a sender\'s retry does not start the workflow twice. A delivery without an ID is never taken for a repeat, even when its body is identical to an earlier one. 0 turns this off.',
+				"How long a delivery ID (Standard Webhooks ID header, event ID or envelope ID) is remembered, so that a sender's retry does not start the workflow twice. A delivery without an ID is never taken for a repeat, even when its body is identical to an earlier one. 0 turns this off.",
 		},
 		...ownMessageOptions,
 		{
@@ -49,7 +49,8 @@ export const optionsProperty: INodeProperties = {
 			name: 'includeHeaders',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to add the request headers to each item. Headers carrying credentials are masked.',
+			description:
+				'Whether to add the request headers to each item. Headers carrying credentials are masked.',
 		},
 		{
 			displayName: 'Unrecognised Events',

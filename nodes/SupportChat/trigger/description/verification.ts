@@ -33,7 +33,8 @@ export const verificationProperties: INodeProperties[] = [
 			{
 				name: 'Standard Webhooks',
 				value: 'standardWebhooks',
-				description: 'Webhook-ID, webhook-timestamp and webhook-signature headers (standardwebhooks.com)',
+				description:
+					'Webhook-ID, webhook-timestamp and webhook-signature headers (standardwebhooks.com)',
 			},
 		],
 		default: 'none',
@@ -46,7 +47,8 @@ export const verificationProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 300,
-		description: 'How far the webhook-timestamp may be from this server\'s clock. Older deliveries are refused as replays.',
+		description:
+			"How far the webhook-timestamp may be from this server's clock. Older deliveries are refused as replays.",
 		displayOptions: { show: { verification: ['standardWebhooks'] } },
 	},
 	{
@@ -75,7 +77,8 @@ export const verificationProperties: INodeProperties[] = [
 		name: 'headerName',
 		type: 'string',
 		default: 'X-Webhook-Token',
-		description: 'Name of the header that carries the token. "Authorization: Bearer TOKEN" works too.',
+		description:
+			'Name of the header that carries the token. "Authorization: Bearer TOKEN" works too.',
 		displayOptions: { show: { verification: ['token'], tokenLocation: ['header'] } },
 	},
 	{

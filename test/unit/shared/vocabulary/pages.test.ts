@@ -31,7 +31,9 @@ describe('the service vocabulary', () => {
 	});
 
 	it.each(TOTAL_KEYS)('%s declares the total', (key) => {
-		expect(readPage({ data: [{ id: 1 }], [key]: 9 }, {}, request, DEFAULT_PAGINATION).total).toBe(9);
+		expect(readPage({ data: [{ id: 1 }], [key]: 9 }, {}, request, DEFAULT_PAGINATION).total).toBe(
+			9,
+		);
 	});
 
 	it.each(TOTAL_HEADERS)('the %s header declares the total', (name) => {
@@ -39,18 +41,34 @@ describe('the service vocabulary', () => {
 	});
 
 	it.each(PAGE_COUNT_HEADERS)('the %s header declares the page count', (name) => {
-		expect(readPage([{ id: 1 }], { [name]: '4' }, request, DEFAULT_PAGINATION).pages).toMatchObject({ after: 3, declared: '4 pages' });
+		expect(readPage([{ id: 1 }], { [name]: '4' }, request, DEFAULT_PAGINATION).pages).toMatchObject(
+			{ after: 3, declared: '4 pages' },
+		);
 	});
 
-	it.each(RECORD_RANGE_UNITS)('a Content-Range in "%s" declares the total after its slash', (unit) => {
-		expect(readPage([{ id: 1 }], { 'content-range': `${unit} 0-0/9`.trim() }, request, DEFAULT_PAGINATION).total).toBe(9);
-	});
+	it.each(RECORD_RANGE_UNITS)(
+		'a Content-Range in "%s" declares the total after its slash',
+		(unit) => {
+			expect(
+				readPage(
+					[{ id: 1 }],
+					{ 'content-range': `${unit} 0-0/9`.trim() },
+					request,
+					DEFAULT_PAGINATION,
+				).total,
+			).toBe(9);
+		},
+	);
 
 	it.each(PER_PAGE_KEYS)('%s declares the page size', (key) => {
-		expect(readPage({ data: [{ id: 1 }], [key]: 7 }, {}, request, DEFAULT_PAGINATION).pageSize).toBe(7);
+		expect(
+			readPage({ data: [{ id: 1 }], [key]: 7 }, {}, request, DEFAULT_PAGINATION).pageSize,
+		).toBe(7);
 	});
 
 	it.each(HAS_MORE_KEYS)('%s: false ends the list', (key) => {
-		expect(readPage({ data: [{ id: 1 }], [key]: false }, {}, request, DEFAULT_PAGINATION).next).toBeUndefined();
+		expect(
+			readPage({ data: [{ id: 1 }], [key]: false }, {}, request, DEFAULT_PAGINATION).next,
+		).toBeUndefined();
 	});
 });

@@ -1,5 +1,16 @@
-import { conversationSummary, tagName, userSummary } from '../../../../nodes/SupportChat/actions/simplify';
-import { CONVERSATION_SUMMARY, RECORD_ID_KEYS, REFERENCE_ID_KEYS, RESOURCE_NOUNS, TAG_NAME_KEYS, USER_SUMMARY } from '../../../../nodes/SupportChat/shared/vocabulary/records';
+import {
+	conversationSummary,
+	tagName,
+	userSummary,
+} from '../../../../nodes/SupportChat/actions/simplify';
+import {
+	CONVERSATION_SUMMARY,
+	RECORD_ID_KEYS,
+	REFERENCE_ID_KEYS,
+	RESOURCE_NOUNS,
+	TAG_NAME_KEYS,
+	USER_SUMMARY,
+} from '../../../../nodes/SupportChat/shared/vocabulary/records';
 import { itemIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { EVENT_ALIASES } from '../../../../nodes/SupportChat/trigger/aliases';
 import { resourceOfEvent } from '../../../../nodes/SupportChat/trigger/events';
@@ -27,21 +38,21 @@ describe('the service vocabulary', () => {
 		expect(tagName({ constructor: 'x' })).toBeUndefined();
 	});
 
-	it.each(Object.entries(USER_SUMMARY).flatMap(([field, paths]) => paths.map((path) => [field, path])))(
-		'user Simplify: %s from %s',
-		(field, path) => {
-			const record = path.split('.').reduceRight<unknown>((value, key) => ({ [key]: value }), 'x');
-			expect(userSummary(record as never)[field]).toBe('x');
-		},
-	);
+	it.each(
+		Object.entries(USER_SUMMARY).flatMap(([field, paths]) => paths.map((path) => [field, path])),
+	)('user Simplify: %s from %s', (field, path) => {
+		const record = path.split('.').reduceRight<unknown>((value, key) => ({ [key]: value }), 'x');
+		expect(userSummary(record as never)[field]).toBe('x');
+	});
 
-	it.each(Object.entries(CONVERSATION_SUMMARY).flatMap(([field, paths]) => paths.map((path) => [field, path])))(
-		'conversation Simplify: %s from %s',
-		(field, path) => {
-			const record = path.split('.').reduceRight<unknown>((value, key) => ({ [key]: value }), 'x');
-			expect(conversationSummary(record as never)[field]).toBe('x');
-		},
-	);
+	it.each(
+		Object.entries(CONVERSATION_SUMMARY).flatMap(([field, paths]) =>
+			paths.map((path) => [field, path]),
+		),
+	)('conversation Simplify: %s from %s', (field, path) => {
+		const record = path.split('.').reduceRight<unknown>((value, key) => ({ [key]: value }), 'x');
+		expect(conversationSummary(record as never)[field]).toBe('x');
+	});
 
 	it.each(
 		Object.entries(REFERENCE_ID_KEYS).flatMap(([resource, { flat, nested }]) => [
@@ -61,9 +72,17 @@ describe('one table of resource words', () => {
 	test.each([
 		[{ event: 'guest.created', guest: { id: 5 } }, 'userCreated', { userId: 5 }],
 		[{ event: 'profile.created', profile: { id: 'p_9' } }, 'userCreated', { userId: 'p_9' }],
-		[{ event: 'session.started', session: { id: 'c_3' } }, 'conversationCreated', { conversationId: 'c_3' }],
+		[
+			{ event: 'session.started', session: { id: 'c_3' } },
+			'conversationCreated',
+			{ conversationId: 'c_3' },
+		],
 		[{ event: 'member.joined', data: { member_id: 12 } }, 'userCreated', { userId: 12 }],
-		[{ event: 'chat.closed', data: { object: 'session', id: 8 } }, 'conversationClosed', { conversationId: 8 }],
+		[
+			{ event: 'chat.closed', data: { object: 'session', id: 8 } },
+			'conversationClosed',
+			{ conversationId: 8 },
+		],
 	])('%j: recognised and its id found', (body, event, ids) => {
 		const detected = eventOf(body, {});
 		expect(detected.event).toBe(event);
@@ -75,7 +94,8 @@ describe('one table of resource words', () => {
 		for (const alias of EVENT_ALIASES) {
 			const resource = resourceOfEvent(alias.event);
 			if (resource === undefined || alias.event === 'leadCaptured') continue;
-			for (const subject of alias.subjects) expect([alias.event, subject, table.has(subject)]).toEqual([alias.event, subject, true]);
+			for (const subject of alias.subjects)
+				expect([alias.event, subject, table.has(subject)]).toEqual([alias.event, subject, true]);
 		}
 	});
 });

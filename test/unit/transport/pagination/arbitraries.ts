@@ -5,7 +5,12 @@ import fc from 'fast-check';
 import type { Answer } from './scripted';
 import { TOKEN } from './scripted';
 
-export const TOKEN_FORMS = [TOKEN, encodeURIComponent(TOKEN), Buffer.from(TOKEN).toString('base64'), Buffer.from(TOKEN).toString('base64url')];
+export const TOKEN_FORMS = [
+	TOKEN,
+	encodeURIComponent(TOKEN),
+	Buffer.from(TOKEN).toString('base64'),
+	Buffer.from(TOKEN).toString('base64url'),
+];
 
 const declared = fc.oneof(
 	fc.integer({ min: -5, max: 50 }),
@@ -13,7 +18,16 @@ const declared = fc.oneof(
 	fc.constantFrom('NaN', 'Infinity', '-1', '1e12', '', 'many'),
 );
 const pointer = fc.oneof(
-	fc.constantFrom(null, false, '', TOKEN, `/users?cursor=${TOKEN}`, `x${Buffer.from(TOKEN).toString('base64')}`, '/users?page=2', 'https://elsewhere.example/x'),
+	fc.constantFrom(
+		null,
+		false,
+		'',
+		TOKEN,
+		`/users?cursor=${TOKEN}`,
+		`x${Buffer.from(TOKEN).toString('base64')}`,
+		'/users?page=2',
+		'https://elsewhere.example/x',
+	),
 	fc.integer(),
 	fc.string({ maxLength: 8 }),
 );
@@ -23,12 +37,41 @@ const record = fc.oneof(
 	fc.constantFrom('constructor', 'x', TOKEN),
 );
 const keyName = fc.constantFrom(
-	'data', 'items', 'users', 'next_cursor', 'cursor', 'next', 'next_page_url', 'has_more', 'page', 'total_pages', 'last_page',
-	'total', 'per_page', 'offset', 'limit', 'meta', 'paging', 'cursors', 'after', TOKEN, 'constructor', '__proto__', 'toString',
+	'data',
+	'items',
+	'users',
+	'next_cursor',
+	'cursor',
+	'next',
+	'next_page_url',
+	'has_more',
+	'page',
+	'total_pages',
+	'last_page',
+	'total',
+	'per_page',
+	'offset',
+	'limit',
+	'meta',
+	'paging',
+	'cursors',
+	'after',
+	TOKEN,
+	'constructor',
+	'__proto__',
+	'toString',
 );
 const value = fc.oneof(declared, pointer, fc.array(record, { maxLength: 6 }), fc.boolean());
-const pageObject = fc.dictionary(keyName, fc.oneof(value, fc.dictionary(keyName, value, { maxKeys: 4 })), { maxKeys: 8 });
-const body = fc.oneof(pageObject, fc.array(record, { maxLength: 6 }), fc.constantFrom(undefined, null, '', TOKEN));
+const pageObject = fc.dictionary(
+	keyName,
+	fc.oneof(value, fc.dictionary(keyName, value, { maxKeys: 4 })),
+	{ maxKeys: 8 },
+);
+const body = fc.oneof(
+	pageObject,
+	fc.array(record, { maxLength: 6 }),
+	fc.constantFrom(undefined, null, '', TOKEN),
+);
 const link = fc.oneof(
 	fc.constant(undefined),
 	fc.constantFrom(
@@ -38,12 +81,17 @@ const link = fc.oneof(
 		`<${'>'.repeat(2000)}; rel=next`,
 	),
 );
-export const answer: fc.Arbitrary<Answer> = fc.record({ body, headers: link.map((l): Record<string, string> => (l === undefined ? {} : { link: l })) });
+export const answer: fc.Arbitrary<Answer> = fc.record({
+	body,
+	headers: link.map((l): Record<string, string> => (l === undefined ? {} : { link: l })),
+});
 
 export const settings = fc.record({
 	maxPages: fc.integer({ min: 1, max: 12 }),
 	concurrency: fc.integer({ min: 1, max: 4 }),
-	style: fc.constantFrom(...(['auto', 'auto', 'cursor', 'nextUrl', 'page', 'offset', 'hasMore'] as const)),
+	style: fc.constantFrom(
+		...(['auto', 'auto', 'cursor', 'nextUrl', 'page', 'offset', 'hasMore'] as const),
+	),
 	nextPath: fc.constantFrom('', 'next_cursor', 'meta.next', 'constructor'),
 	itemsPath: fc.constantFrom('', '', 'data', '__proto__'),
 });

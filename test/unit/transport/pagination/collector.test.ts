@@ -9,23 +9,50 @@ import { bodies, ctx, failure, list, rec, scripted, settings, TOKEN } from './sc
 
 describe('a declared total', () => {
 	it.each([
-		['a cursor list ending short of it', bodies({ data: rec(1, 2), total: 5, next_cursor: 'b' }, { data: rec(3), total: 5, next_cursor: null })],
-		['has_more false short of it', bodies({ data: rec(1, 2), total: 4, has_more: true }, { data: rec(3), total: 4, has_more: false })],
-		['an offset list whose next offset comes back empty', bodies({ items: rec(1, 2), offset: 0, total: 3 }, { items: [], offset: 2, total: 3 })],
+		[
+			'a cursor list ending short of it',
+			bodies(
+				{ data: rec(1, 2), total: 5, next_cursor: 'b' },
+				{ data: rec(3), total: 5, next_cursor: null },
+			),
+		],
+		[
+			'has_more false short of it',
+			bodies(
+				{ data: rec(1, 2), total: 4, has_more: true },
+				{ data: rec(3), total: 4, has_more: false },
+			),
+		],
+		[
+			'an offset list whose next offset comes back empty',
+			bodies({ items: rec(1, 2), offset: 0, total: 3 }, { items: [], offset: 2, total: 3 }),
+		],
 	])('never reached fails with Return All: %s', async (_name, answers) => {
 		const { client } = scripted(answers);
 		const text = await failure(paginate(ctx, client, list(), settings(), 0));
-		expect(text).toMatch(/The service reports \d+ records in \/users but only \d+ could be fetched/);
+		expect(text).toMatch(
+			/The service reports \d+ records in \/users but only \d+ could be fetched/,
+		);
 		expect(text).toMatch(/Options → Pagination Style/);
 	});
 
 	it('is held as the last page declared it (the list shrank while read)', async () => {
-		const { client } = scripted(bodies({ data: rec(1, 2), total: 4, next_cursor: 'b' }, { data: rec(3), total: 3, next_cursor: null }));
+		const { client } = scripted(
+			bodies(
+				{ data: rec(1, 2), total: 4, next_cursor: 'b' },
+				{ data: rec(3), total: 3, next_cursor: null },
+			),
+		);
 		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2, 3));
 	});
 
 	it('does not matter below Limit', async () => {
-		const { client } = scripted(bodies({ data: rec(1, 2), total: 50, next_cursor: 'b' }, { data: rec(3), total: 50, next_cursor: null }));
+		const { client } = scripted(
+			bodies(
+				{ data: rec(1, 2), total: 50, next_cursor: 'b' },
+				{ data: rec(3), total: 50, next_cursor: null },
+			),
+		);
 		expect((await paginate(ctx, client, list(3), settings(), 0)).items).toEqual(rec(1, 2, 3));
 	});
 });
@@ -46,13 +73,21 @@ describe('the same page served again', () => {
 
 	it('still fails when an id-less page really comes back while the service promises more', async () => {
 		const page = { data: [row('a'), row('x'), row('z')] };
-		const { client } = scripted(bodies({ ...page, next_cursor: 'b' }, { ...page, next_cursor: 'c' }));
-		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(/same page of \/users again/);
+		const { client } = scripted(
+			bodies({ ...page, next_cursor: 'b' }, { ...page, next_cursor: 'c' }),
+		);
+		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(
+			/same page of \/users again/,
+		);
 	});
 
 	it('ends a guessed list of id-less pages alike at the edges only where they really repeat', async () => {
 		const { client, asked } = scripted(
-			bodies([row('a'), row('x'), row('z')], [row('a'), row('y'), row('z')], [row('a'), row('y'), row('z')]),
+			bodies(
+				[row('a'), row('x'), row('z')],
+				[row('a'), row('y'), row('z')],
+				[row('a'), row('y'), row('z')],
+			),
 		);
 		expect((await paginate(ctx, client, list(), settings(), 0)).items).toHaveLength(6);
 		expect(asked).toHaveLength(3);
@@ -61,22 +96,44 @@ describe('the same page served again', () => {
 
 describe('a record already taken', () => {
 	it('is the same record whether its id comes as a number or as digits, and is dropped', async () => {
-		const { client } = scripted(bodies({ data: [{ id: 1 }, { id: 2 }], next_cursor: 'b' }, { data: [{ id: '2' }, { id: 3 }], next_cursor: null }));
-		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+		const { client } = scripted(
+			bodies(
+				{ data: [{ id: 1 }, { id: 2 }], next_cursor: 'b' },
+				{ data: [{ id: '2' }, { id: 3 }], next_cursor: null },
+			),
+		);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([
+			{ id: 1 },
+			{ id: 2 },
+			{ id: 3 },
+		]);
 	});
 
 	it('is another record under another id key, or as a bare value, even with the same id', async () => {
 		const { client } = scripted(
-			bodies({ data: [{ id: 'x' }, 'x'], next_cursor: 'b' }, { data: [{ _id: 'x' }, { uuid: 'x' }, { id: 'x' }, 'x'], next_cursor: null }),
+			bodies(
+				{ data: [{ id: 'x' }, 'x'], next_cursor: 'b' },
+				{ data: [{ _id: 'x' }, { uuid: 'x' }, { id: 'x' }, 'x'], next_cursor: null },
+			),
 		);
-		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([{ id: 'x' }, 'x', { _id: 'x' }, { uuid: 'x' }]);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([
+			{ id: 'x' },
+			'x',
+			{ _id: 'x' },
+			{ uuid: 'x' },
+		]);
 	});
 });
 
 describe('a page without a body', () => {
 	it.each([undefined, null, ''])('after a page that promised more (%p) fails', async (missing) => {
-		const { client } = scripted([{ body: { data: rec(1, 2), next_cursor: 'b' } }, { body: missing }]);
-		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(/Page 2 of \/users came back without a body.*2 so far/);
+		const { client } = scripted([
+			{ body: { data: rec(1, 2), next_cursor: 'b' } },
+			{ body: missing },
+		]);
+		expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(
+			/Page 2 of \/users came back without a body.*2 so far/,
+		);
 	});
 
 	it('as the first answer is an empty list', async () => {
@@ -93,10 +150,24 @@ describe('a page without a body', () => {
 describe('a declared count beyond Max Pages', () => {
 	it.each([
 		['total_pages 1e9', { data: rec(1, 2), page: 1, total_pages: 1e9 }, /1000000000 pages/],
-		['an offset total of 1e12', { items: rec(1, 2), offset: 0, total: 1e12 }, /1000000000000 records/],
-		['rel="last" at page 1e6', { body: rec(1, 2), headers: { link: '</u?page=2>; rel="next", </u?page=1000000>; rel="last"' } }, /page 1000000/],
+		[
+			'an offset total of 1e12',
+			{ items: rec(1, 2), offset: 0, total: 1e12 },
+			/1000000000000 records/,
+		],
+		[
+			'rel="last" at page 1e6',
+			{
+				body: rec(1, 2),
+				headers: { link: '</u?page=2>; rel="next", </u?page=1000000>; rel="last"' },
+			},
+			/page 1000000/,
+		],
 	])('fails after the first page with Return All: %s', async (_name, answer, declared) => {
-		const one = 'body' in answer ? (answer as { body: unknown; headers: Record<string, string> }) : { body: answer };
+		const one =
+			'body' in answer
+				? (answer as { body: unknown; headers: Record<string, string> })
+				: { body: answer };
 		for (const concurrency of [1, 4]) {
 			const { client, asked } = scripted(() => one);
 			const text = await failure(paginate(ctx, client, list(), settings({ concurrency }), 0));
@@ -107,7 +178,9 @@ describe('a declared count beyond Max Pages', () => {
 	});
 
 	it('with a Limit asks only for the pages Limit needs, however many are declared', async () => {
-		const { client, asked } = scripted((n) => ({ body: { data: rec(2 * n - 1, 2 * n), page: n, total_pages: 1e9 } }));
+		const { client, asked } = scripted((n) => ({
+			body: { data: rec(2 * n - 1, 2 * n), page: n, total_pages: 1e9 },
+		}));
 		const result = await paginate(ctx, client, list(7), settings({ concurrency: 3 }), 0);
 		expect(result.items).toEqual(rec(1, 2, 3, 4, 5, 6, 7));
 		expect(asked).toHaveLength(4);
@@ -115,12 +188,32 @@ describe('a declared count beyond Max Pages', () => {
 });
 
 describe('the token never appears in a message', () => {
-	const forms = [TOKEN, encodeURIComponent(TOKEN), Buffer.from(TOKEN).toString('base64'), Buffer.from(TOKEN).toString('base64url')];
+	const forms = [
+		TOKEN,
+		encodeURIComponent(TOKEN),
+		Buffer.from(TOKEN).toString('base64'),
+		Buffer.from(TOKEN).toString('base64url'),
+	];
 	it.each([
-		['echoed as a cursor the service serves again', bodies({ data: rec(1), next_cursor: TOKEN }, { data: rec(2), next_cursor: TOKEN })],
-		['echoed base64 in a cursor', bodies({ data: rec(1), next_cursor: Buffer.from(`x:${TOKEN}`).toString('base64') }, { data: rec(1), next_cursor: 'b' })],
+		[
+			'echoed as a cursor the service serves again',
+			bodies({ data: rec(1), next_cursor: TOKEN }, { data: rec(2), next_cursor: TOKEN }),
+		],
+		[
+			'echoed base64 in a cursor',
+			bodies(
+				{ data: rec(1), next_cursor: Buffer.from(`x:${TOKEN}`).toString('base64') },
+				{ data: rec(1), next_cursor: 'b' },
+			),
+		],
 		['as a key of an unreadable answer', bodies({ [TOKEN]: { a: 1 } })],
-		['in a link pointing back', [{ body: rec(1), headers: { link: `</u?t=${TOKEN}>; rel="next"` } }, { body: rec(2), headers: { link: `</u?t=${TOKEN}>; rel="next"` } }]],
+		[
+			'in a link pointing back',
+			[
+				{ body: rec(1), headers: { link: `</u?t=${TOKEN}>; rel="next"` } },
+				{ body: rec(2), headers: { link: `</u?t=${TOKEN}>; rel="next"` } },
+			],
+		],
 	])('%s', async (_name, answers) => {
 		const { client } = scripted(answers);
 		const text = await failure(paginate(ctx, client, list(), settings(), 0));
@@ -180,7 +273,11 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 			],
 			[
 				'a page count declared on the first page only, the later pages empty and silent',
-				bodies({ results: rec(1, 2), current_page: 1, last_page: 3 }, { results: [], current_page: 2 }, { results: [], current_page: 3 }),
+				bodies(
+					{ results: rec(1, 2), current_page: 1, last_page: 3 },
+					{ results: [], current_page: 2 },
+					{ results: [], current_page: 3 },
+				),
 				/last_page 3|3 pages/,
 				/page 1\b/,
 			],
@@ -193,7 +290,10 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 			[
 				'a Link rel="last" whose page is never reached',
 				[
-					{ body: rec(1, 2), headers: { link: `<${origin}?page=2>; rel="next", <${origin}?page=3>; rel="last"` } },
+					{
+						body: rec(1, 2),
+						headers: { link: `<${origin}?page=2>; rel="next", <${origin}?page=3>; rel="last"` },
+					},
 					{ body: [], headers: { link: `<${origin}?page=1>; rel="first"` } },
 					// Fetched only with Pagination Concurrency, which asks for every page rel="last" declares.
 					{ body: [], headers: { link: `<${origin}?page=1>; rel="first"` } },
@@ -214,37 +314,86 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 
 		it('is kept by records on the last declared page', async () => {
 			const { client } = scripted(
-				bodies({ data: rec(1, 2), page: 1, total_pages: 3 }, { data: rec(3, 4), page: 2, total_pages: 3 }, { data: rec(5), page: 3, total_pages: 3 }),
+				bodies(
+					{ data: rec(1, 2), page: 1, total_pages: 3 },
+					{ data: rec(3, 4), page: 2, total_pages: 3 },
+					{ data: rec(5), page: 3, total_pages: 3 },
+				),
 			);
-			expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2, 3, 4, 5));
+			expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(
+				rec(1, 2, 3, 4, 5),
+			);
 		});
 
 		it('is broken by an empty page between, even when the last declared page brings records (issue 20)', async () => {
 			const { client, asked } = scripted(
-				bodies({ data: rec(1, 2), page: 1, total_pages: 3 }, { data: [], page: 2, total_pages: 3 }, { data: rec(5), page: 3, total_pages: 3 }),
+				bodies(
+					{ data: rec(1, 2), page: 1, total_pages: 3 },
+					{ data: [], page: 2, total_pages: 3 },
+					{ data: rec(5), page: 3, total_pages: 3 },
+				),
 			);
-			expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(/3 pages .* page 1\b.*page 2 came back empty/);
+			expect(await failure(paginate(ctx, client, list(), settings(), 0))).toMatch(
+				/3 pages .* page 1\b.*page 2 came back empty/,
+			);
 			expect(asked).toHaveLength(2);
 		});
 
 		it('asks nothing of an empty list that declares one page', async () => {
-			const { client } = scripted(bodies({ data: [], current_page: 1, last_page: 1, total: 0, next_page_url: null }));
+			const { client } = scripted(
+				bodies({ data: [], current_page: 1, last_page: 1, total: 0, next_page_url: null }),
+			);
 			expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual([]);
 		});
 
 		it('asks nothing below Limit', async () => {
-			const { client } = scripted(bodies({ data: rec(1, 2), page: 1, total_pages: 4 }, { data: rec(3), page: 2, total_pages: 4 }));
+			const { client } = scripted(
+				bodies(
+					{ data: rec(1, 2), page: 1, total_pages: 4 },
+					{ data: rec(3), page: 2, total_pages: 4 },
+				),
+			);
 			expect((await paginate(ctx, client, list(3), settings(), 0)).items).toEqual(rec(1, 2, 3));
 		});
 	});
 
 	describe('a cursor wherever the readers look is followed, or the list fails', () => {
 		it.each<[string, (next: unknown) => Record<string, unknown>, unknown, string, unknown]>([
-			['a numeric cursor in pagination.cursor.next', (next) => ({ pagination: { cursor: { next } } }), 3, 'cursor', 3],
-			['a numeric cursor in meta.cursors.next', (next) => ({ meta: { cursors: { next } } }), 7, 'cursor', 7],
-			['a text cursor in links.cursor.after', (next) => ({ links: { cursor: { after: next } } }), 'b2', 'after', 'b2'],
-			['a text cursor one level deeper: meta.pagination.cursor.next', (next) => ({ meta: { pagination: { cursor: { next } } } }), 'c3', 'cursor', 'c3'],
-			['a numeric cursor one level deeper: meta.page_info.cursor.next', (next) => ({ meta: { page_info: { cursor: { next } } } }), 12, 'cursor', 12],
+			[
+				'a numeric cursor in pagination.cursor.next',
+				(next) => ({ pagination: { cursor: { next } } }),
+				3,
+				'cursor',
+				3,
+			],
+			[
+				'a numeric cursor in meta.cursors.next',
+				(next) => ({ meta: { cursors: { next } } }),
+				7,
+				'cursor',
+				7,
+			],
+			[
+				'a text cursor in links.cursor.after',
+				(next) => ({ links: { cursor: { after: next } } }),
+				'b2',
+				'after',
+				'b2',
+			],
+			[
+				'a text cursor one level deeper: meta.pagination.cursor.next',
+				(next) => ({ meta: { pagination: { cursor: { next } } } }),
+				'c3',
+				'cursor',
+				'c3',
+			],
+			[
+				'a numeric cursor one level deeper: meta.page_info.cursor.next',
+				(next) => ({ meta: { page_info: { cursor: { next } } } }),
+				12,
+				'cursor',
+				12,
+			],
 		])('%s', async (_name, where, next, param, sent) => {
 			// A service that pages by cursor ignores a page number: guessed pages come back as the first.
 			const { client, asked } = scripted((n, spec) => {
@@ -258,14 +407,29 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 		});
 
 		it.each<[string, Answer[], RegExp]>([
-			['has_more true beside a next_cursor of null', bodies({ data: rec(1, 2), has_more: true, next_cursor: null }), /has_more/],
 			[
-				'has_more true on an empty page whose cursor ends',
-				bodies({ data: rec(1, 2), next_cursor: 'b', has_more: true }, { data: [], next_cursor: null, has_more: true }),
+				'has_more true beside a next_cursor of null',
+				bodies({ data: rec(1, 2), has_more: true, next_cursor: null }),
 				/has_more/,
 			],
-			['hasMore true beside a next link of null', bodies({ items: rec(1, 2), hasMore: true, links: { next: null } }), /hasMore/],
-			['has_more true on the page an offset total calls the last', bodies({ items: rec(1, 2), offset: 0, total: 2, has_more: true }), /has_more/],
+			[
+				'has_more true on an empty page whose cursor ends',
+				bodies(
+					{ data: rec(1, 2), next_cursor: 'b', has_more: true },
+					{ data: [], next_cursor: null, has_more: true },
+				),
+				/has_more/,
+			],
+			[
+				'hasMore true beside a next link of null',
+				bodies({ items: rec(1, 2), hasMore: true, links: { next: null } }),
+				/hasMore/,
+			],
+			[
+				'has_more true on the page an offset total calls the last',
+				bodies({ items: rec(1, 2), offset: 0, total: 2, has_more: true }),
+				/has_more/,
+			],
 		])('%s fails, naming the promise and what came', async (_name, answers, promised) => {
 			const { client } = scripted(answers);
 			const text = await failure(paginate(ctx, client, list(), settings(), 0));
@@ -276,7 +440,9 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 
 		it('has_more true is nothing under No Pagination, which reads one answer whatever it says', async () => {
 			const { client } = scripted(bodies({ data: rec(1, 2), has_more: true }));
-			expect((await paginate(ctx, client, list(), settings({ style: 'none' }), 0)).items).toEqual(rec(1, 2));
+			expect((await paginate(ctx, client, list(), settings({ style: 'none' }), 0)).items).toEqual(
+				rec(1, 2),
+			);
 		});
 
 		it('has_more true is nothing once Limit is reached', async () => {

@@ -14,7 +14,13 @@ import type { SupportChatContext } from '../../../../nodes/SupportChat/transport
 import type { SupportChatClient } from '../../../../nodes/SupportChat/transport/request';
 
 export const TOKEN = 'tok-9f8e7d6c5b4a';
-const node = { name: 'Support Chat', type: 'supportChat', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	name: 'Support Chat',
+	type: 'supportChat',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 export const ctx = { getNode: () => node } as unknown as SupportChatContext;
 
 export interface Answer {
@@ -31,9 +37,15 @@ export function scripted(answers: Answer[] | ((n: number, spec: RequestSpec) => 
 		resolveUrl: (spec: { url?: string }) => spec.url,
 		request: async (spec: RequestSpec) => {
 			asked.push(spec);
-			const answer = typeof answers === 'function' ? answers(asked.length, spec) : answers[asked.length - 1];
+			const answer =
+				typeof answers === 'function' ? answers(asked.length, spec) : answers[asked.length - 1];
 			if (answer === undefined) throw new Error(`unexpected request #${asked.length}`);
-			return { status: 200, headers: answer.headers ?? {}, body: answer.body, url: 'https://chat.example.com/script/include/api/users' };
+			return {
+				status: 200,
+				headers: answer.headers ?? {},
+				body: answer.body,
+				url: 'https://chat.example.com/script/include/api/users',
+			};
 		},
 	} as unknown as SupportChatClient;
 	return { client, asked };
@@ -48,7 +60,10 @@ export const list = (limit?: number) => ({ list: 'users' as const, query: {}, li
 export const settings = (overrides = {}) => ({ ...DEFAULT_PAGINATION, ...overrides });
 /** The message and description of the error a list fails with; throws when it succeeds. */
 export const failure = async (promise: Promise<unknown>) => {
-	const error = (await promise.then(() => undefined, (e: unknown) => e)) as { message: string; description?: string } | undefined;
+	const error = (await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)) as { message: string; description?: string } | undefined;
 	if (!error) throw new Error('expected a failure');
 	return `${error.message}\n${error.description ?? ''}`;
 };

@@ -1,9 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EventFinder, FinderClient, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../../../poll/types';
+import type {
+	EventFinder,
+	FinderClient,
+	Found,
+	KeptMarks,
+	Marks,
+	PolledEvent,
+	PollSettings,
+} from '../../../poll/types';
 import { asText, fieldOf, getPath, isDataObject } from '../../../shared/json';
 import { eventKey } from '../../../shared/eventKey';
-import { CLOSED_AT_KEYS, CLOSED_STATES, CREATED_AT_KEYS, STATUS_KEYS } from '../../../shared/vocabulary/times';
+import {
+	CLOSED_AT_KEYS,
+	CLOSED_STATES,
+	CREATED_AT_KEYS,
+	STATUS_KEYS,
+} from '../../../shared/vocabulary/times';
 import type { ListName } from '../../calls';
 
 /**
@@ -34,9 +47,27 @@ const isClosed = (record: IDataObject) =>
 	});
 
 const STREAMS: readonly Stream[] = [
-	{ event: 'userCreated', list: 'users', keep: () => true, fields: [...CREATED_AT_KEYS, 'id'], byCreation: true },
-	{ event: 'conversationCreated', list: 'conversations', keep: () => true, fields: [...CREATED_AT_KEYS, 'id'], byCreation: true },
-	{ event: 'conversationClosed', list: 'conversations', keep: isClosed, fields: CLOSED_AT_KEYS, byCreation: false },
+	{
+		event: 'userCreated',
+		list: 'users',
+		keep: () => true,
+		fields: [...CREATED_AT_KEYS, 'id'],
+		byCreation: true,
+	},
+	{
+		event: 'conversationCreated',
+		list: 'conversations',
+		keep: () => true,
+		fields: [...CREATED_AT_KEYS, 'id'],
+		byCreation: true,
+	},
+	{
+		event: 'conversationClosed',
+		list: 'conversations',
+		keep: isClosed,
+		fields: CLOSED_AT_KEYS,
+		byCreation: false,
+	},
 ];
 
 /** A stream's mark: the field read, its highest value (a number: ms for a time), that value as sent, and the keys at it. */
@@ -52,8 +83,14 @@ function markIn(marks: Marks, event: PolledEvent): Mark | undefined {
 	const kept = marks[event];
 	if (!isDataObject(kept)) return undefined;
 	const { field, value, raw, tie } = kept;
-	if (typeof field !== 'string' || typeof value !== 'number' || typeof raw !== 'string') return undefined;
-	return { field, value, raw, tie: Array.isArray(tie) ? tie.filter((key): key is string => typeof key === 'string') : [] };
+	if (typeof field !== 'string' || typeof value !== 'number' || typeof raw !== 'string')
+		return undefined;
+	return {
+		field,
+		value,
+		raw,
+		tie: Array.isArray(tie) ? tie.filter((key): key is string => typeof key === 'string') : [],
+	};
 }
 
 /** A time or a number; a text of digits is a number, other text a time (Date.parse). */
@@ -68,7 +105,13 @@ function ordinal(value: unknown): number | undefined {
 const recordId = (record: IDataObject) => asText(fieldOf(record, 'id')) ?? '(no id)';
 
 /** The field a stream orders by: the kept mark's, Watermark Field for new records, else the first every record has. */
-function fieldFor(client: FinderClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings): string {
+function fieldFor(
+	client: FinderClient,
+	stream: Stream,
+	records: IDataObject[],
+	mark: Mark | undefined,
+	settings: PollSettings,
+): string {
 	const chosen = stream.byCreation ? settings.watermarkField : '';
 	if (mark !== undefined && (chosen === '' || chosen === mark.field)) return mark.field;
 	if (chosen !== '') {
@@ -79,9 +122,14 @@ function fieldFor(client: FinderClient, stream: Stream, records: IDataObject[], 
 			'Set Watermark Field under Options to a field of these records that grows with each new one (a creation time or an increasing number), or leave it empty to let the node look for one.',
 		);
 	}
-	const found = stream.fields.find((field) => records.every((record) => ordinal(getPath(record, field)) !== undefined));
+	const found = stream.fields.find((field) =>
+		records.every((record) => ordinal(getPath(record, field)) !== undefined),
+	);
 	if (found !== undefined) return found;
-	const lacking = records.find((record) => stream.fields.every((field) => ordinal(getPath(record, field)) === undefined)) ?? records[0];
+	const lacking =
+		records.find((record) =>
+			stream.fields.every((field) => ordinal(getPath(record, field)) === undefined),
+		) ?? records[0];
 	throw client.refuse(
 		`The ${stream.event === 'conversationClosed' ? 'closed conversations' : `${stream.list} records`} do not all carry one of ${stream.fields.join(', ')} (record ${recordId(lacking)} has none), so new ones cannot be told from old ones`,
 		stream.byCreation
@@ -90,7 +138,13 @@ function fieldFor(client: FinderClient, stream: Stream, records: IDataObject[], 
 	);
 }
 
-function found(stream: Stream, record: IDataObject, field: string, value: number, seq: number): Found | undefined {
+function found(
+	stream: Stream,
+	record: IDataObject,
+	field: string,
+	value: number,
+	seq: number,
+): Found | undefined {
 	const id = asText(fieldOf(record, 'id'));
 	if (id === undefined) return undefined;
 	const conversation = stream.list === 'conversations';
@@ -100,11 +154,27 @@ function found(stream: Stream, record: IDataObject, field: string, value: number
 	const key = eventKey({ event: stream.event, conversationId, userId, change });
 	if (key === null) return undefined;
 	// A number that is no time (an id) still orders within its stream.
-	return { event: stream.event, key, at: value, seq, conversationId, userId, messageId: null, source: `poll GET /${stream.list}`, data: record };
+	return {
+		event: stream.event,
+		key,
+		at: value,
+		seq,
+		conversationId,
+		userId,
+		messageId: null,
+		source: `poll GET /${stream.list}`,
+		data: record,
+	};
 }
 
 /** One stream's events above its mark (or at it and not kept), and the mark they lead to. */
-function collectStream(client: FinderClient, stream: Stream, records: IDataObject[], mark: Mark | undefined, settings: PollSettings) {
+function collectStream(
+	client: FinderClient,
+	stream: Stream,
+	records: IDataObject[],
+	mark: Mark | undefined,
+	settings: PollSettings,
+) {
 	const field = fieldFor(client, stream, records, mark, settings);
 	// Watermark Field changed: values of two fields do not compare, so this stream starts afresh.
 	const rebase = mark !== undefined && mark.field !== field;
@@ -129,18 +199,30 @@ function collectStream(client: FinderClient, stream: Stream, records: IDataObjec
 				'The service must send an id with every record: check that the Base URL points at its API.',
 			);
 		}
-		if (!rebase && (since === undefined || value > since.value || (value === since.value && !tie.has(event.key)))) events.push(event);
-		if (next === undefined || value > next.value) next = { field, value, raw: String(getPath(record, field)), tie: [] };
+		if (
+			!rebase &&
+			(since === undefined || value > since.value || (value === since.value && !tie.has(event.key)))
+		)
+			events.push(event);
+		if (next === undefined || value > next.value)
+			next = { field, value, raw: String(getPath(record, field)), tie: [] };
 		if (value === next.value && !next.tie.includes(event.key)) next.tie.push(event.key);
 	});
 	return { events, mark: next };
 }
 
-function collect(client: FinderClient, streams: readonly Stream[], lists: Map<ListName, IDataObject[]>, marks: Marks, settings: PollSettings) {
+function collect(
+	client: FinderClient,
+	streams: readonly Stream[],
+	lists: Map<ListName, IDataObject[]>,
+	marks: Marks,
+	settings: PollSettings,
+) {
 	const events: Found[] = [];
 	// Only the selected streams' marks: one taken out of Events starts afresh when it is selected again.
 	const next: Marks = {};
-	for (const stream of streams) if (marks[stream.event] !== undefined) next[stream.event] = marks[stream.event];
+	for (const stream of streams)
+		if (marks[stream.event] !== undefined) next[stream.event] = marks[stream.event];
 	for (const stream of streams) {
 		const records = (lists.get(stream.list) ?? []).filter(stream.keep);
 		if (records.length === 0) continue;
@@ -176,7 +258,12 @@ function sinceValue(list: ListName, streams: readonly Stream[], marks: Marks): s
 }
 
 /** Each list a stream needs, read once a poll (by the poll's pagination options), with Since Parameter where `sinceValue` allows it. */
-async function readLists(client: FinderClient, settings: PollSettings, streams: readonly Stream[], marks: Marks) {
+async function readLists(
+	client: FinderClient,
+	settings: PollSettings,
+	streams: readonly Stream[],
+	marks: Marks,
+) {
 	const lists = new Map<ListName, IDataObject[]>();
 	for (const list of new Set(streams.map((stream) => stream.list))) {
 		const since = settings.sinceParam === '' ? undefined : sinceValue(list, streams, marks);

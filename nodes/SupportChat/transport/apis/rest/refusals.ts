@@ -6,7 +6,8 @@ import type { CallName } from '../../calls';
  */
 export type RestRefusal = { refuse: string };
 
-const HTTP_REQUEST = "send the request your service documents with n8n's HTTP Request node, using these credentials";
+const HTTP_REQUEST =
+	"send the request your service documents with n8n's HTTP Request node, using these credentials";
 
 const onlySupportBoard = (what: string, fn: string, instead = HTTP_REQUEST): RestRefusal => ({
 	// All in the message: a continue-on-fail item and an AI Agent's tool see the message only.
@@ -42,9 +43,19 @@ export const REST_REFUSALS = {
 	addNote: onlySupportBoard('add a note', 'add-note'),
 	getNotes: onlySupportBoard('get the notes of a conversation', 'get-notes'),
 	deleteNote: onlySupportBoard('delete a note', 'delete-note'),
-	updateConversationDepartment: onlySupportBoard("update a conversation's department", 'update-conversation-department'),
-	updateConversationStatus: onlySupportBoard("update a conversation's status", 'update-conversation-status'),
+	updateConversationDepartment: onlySupportBoard(
+		"update a conversation's department",
+		'update-conversation-department',
+	),
+	updateConversationStatus: onlySupportBoard(
+		"update a conversation's status",
+		'update-conversation-status',
+	),
 	updateConversationTags: onlySupportBoard("update a conversation's tags", 'update-tags'),
-	listDepartments: onlySupportBoard('list departments', 'get-departments', 'type the department ID'),
+	listDepartments: onlySupportBoard(
+		'list departments',
+		'get-departments',
+		'type the department ID',
+	),
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
 } satisfies Partial<Record<CallName, RestRefusal>>;

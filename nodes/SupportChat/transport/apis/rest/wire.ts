@@ -18,18 +18,42 @@ type Route<K extends CallName> = (args: Calls[K]) => RequestSpec & { body?: IDat
 /** Every call as the service description's REST paths (§4) put it, or refused where they have none (./refusals). */
 const ROUTES: { [K in CallName]: Route<K> | RestRefusal } = {
 	getUser: (a) => ({ method: 'GET', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
-	createUser: (a) => ({ method: 'POST', path: '/users', body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
-	updateUser: (a) => ({ method: 'PUT', path: `/users/${id(a.id)}`, body: { ...a.fields, ...a.extra }, resourceLabel: 'user' }),
+	createUser: (a) => ({
+		method: 'POST',
+		path: '/users',
+		body: { ...a.fields, ...a.extra },
+		resourceLabel: 'user',
+	}),
+	updateUser: (a) => ({
+		method: 'PUT',
+		path: `/users/${id(a.id)}`,
+		body: { ...a.fields, ...a.extra },
+		resourceLabel: 'user',
+	}),
 	deleteUser: (a) => ({ method: 'DELETE', path: `/users/${id(a.id)}`, resourceLabel: 'user' }),
-	getConversation: (a) => ({ method: 'GET', path: `/conversations/${id(a.id)}`, resourceLabel: 'conversation' }),
-	createConversation: (a) => ({ method: 'POST', path: '/conversations', body: { ...a.fields, ...a.extra }, resourceLabel: 'conversation' }),
+	getConversation: (a) => ({
+		method: 'GET',
+		path: `/conversations/${id(a.id)}`,
+		resourceLabel: 'conversation',
+	}),
+	createConversation: (a) => ({
+		method: 'POST',
+		path: '/conversations',
+		body: { ...a.fields, ...a.extra },
+		resourceLabel: 'conversation',
+	}),
 	assignConversation: (a) => ({
 		method: 'POST',
 		path: `/conversations/${id(a.id)}/assign`,
 		body: { [a.assigneeField]: a.assignee, ...a.extra },
 		resourceLabel: 'conversation',
 	}),
-	closeConversation: (a) => ({ method: 'POST', path: `/conversations/${id(a.id)}/close`, body: { ...a.extra }, resourceLabel: 'conversation' }),
+	closeConversation: (a) => ({
+		method: 'POST',
+		path: `/conversations/${id(a.id)}/close`,
+		body: { ...a.extra },
+		resourceLabel: 'conversation',
+	}),
 	sendMessage: (a) => ({
 		method: 'POST',
 		path: '/messages',
@@ -42,15 +66,25 @@ const ROUTES: { [K in CallName]: Route<K> | RestRefusal } = {
 		},
 		resourceLabel: 'conversation',
 	}),
-	addTag: (a) => ({ method: 'POST', path: '/tags', body: { user_id: a.userId, tag: a.tag, ...a.extra }, resourceLabel: 'user' }),
+	addTag: (a) => ({
+		method: 'POST',
+		path: '/tags',
+		body: { user_id: a.userId, tag: a.tag, ...a.extra },
+		resourceLabel: 'user',
+	}),
 	...REST_REFUSALS,
 };
 
-const LIST_PATHS: Readonly<Record<ListName, string>> = { users: '/users', conversations: '/conversations', tags: '/tags' };
+const LIST_PATHS: Readonly<Record<ListName, string>> = {
+	users: '/users',
+	conversations: '/conversations',
+	tags: '/tags',
+};
 
 export const restWire: Wire = {
 	endpoint: (typed, allowHttp) => {
-		if (typeof typed === 'string' && looksLikeSupportBoard(typed)) return { ok: false, message: SUPPORT_BOARD_HINT };
+		if (typeof typed === 'string' && looksLikeSupportBoard(typed))
+			return { ok: false, message: SUPPORT_BOARD_HINT };
 		return normalizeBaseUrl(typed, allowHttp);
 	},
 
@@ -67,7 +101,8 @@ export const restWire: Wire = {
 	firstPage(_port, list, query, settings): PageRequest {
 		const qs: IDataObject = { ...query };
 		if (settings.pageSize > 0) qs[settings.limitParam] = settings.pageSize;
-		if (settings.style === 'page' && settings.firstPage !== 1) qs[settings.pageParam] = settings.firstPage;
+		if (settings.style === 'page' && settings.firstPage !== 1)
+			qs[settings.pageParam] = settings.firstPage;
 		return { path: LIST_PATHS[list], qs };
 	},
 

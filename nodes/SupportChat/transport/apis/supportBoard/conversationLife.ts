@@ -28,19 +28,29 @@ type Implementation<K extends CallName> = (port: WirePort, args: Calls[K]) => Pr
  * inbox; "restore"), 1 answered by an agent and waiting for the user ("mark as read"), 2 waiting for an
  * agent ("mark as unread"). 3 (archived) is Close; 4 (trash) is not offered.
  */
-export const STATUS_CODES: Readonly<Record<string, number>> = { active: 0, waitingForUser: 1, pending: 2 };
+export const STATUS_CODES: Readonly<Record<string, number>> = {
+	active: 0,
+	waitingForUser: 1,
+	pending: 2,
+};
 
 /** get-users answers 100 rows a page; a team has rarely more agents than these pages hold. */
 const AGENT_PAGES = 10;
 
 /** A user's name as the product shows it: first and last name joined. */
-const nameOf = (user: IDataObject) => [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+const nameOf = (user: IDataObject) =>
+	[user.first_name, user.last_name]
+		.filter((part) => typeof part === 'string' && part !== '')
+		.join(' ');
 
 /** Every agent and admin, a page (100) at a time: `user_types` is the product's filter of get-users. */
 async function agents(port: WirePort): Promise<IDataObject[]> {
 	const rows: IDataObject[] = [];
 	for (let page = 0; page < AGENT_PAGES; page++) {
-		const answer = await fn.read(port, 'get-users', { user_types: ['agent', 'admin'], pagination: page });
+		const answer = await fn.read(port, 'get-users', {
+			user_types: ['agent', 'admin'],
+			pagination: page,
+		});
 		const list = Array.isArray(answer) ? answer.filter(isDataObject) : [];
 		rows.push(...list);
 		if (list.length < 100) break;
@@ -52,29 +62,50 @@ async function agents(port: WirePort): Promise<IDataObject[]> {
  * The note's author: the id given, else the install's admin (the Web API names no caller, and answers
  * tokens masked, so with several admins the id must be given); the name given, else the author's.
  */
-async function author(port: WirePort, id: string | undefined, name: string | undefined): Promise<{ user_id: string; name: string }> {
+async function author(
+	port: WirePort,
+	id: string | undefined,
+	name: string | undefined,
+): Promise<{ user_id: string; name: string }> {
 	if (id === undefined) {
 		const admins = await fn.read(port, 'get-users', { user_types: ['admin'] });
 		const rows = Array.isArray(admins) ? admins.filter(isDataObject) : [];
 		if (rows.length !== 1) {
-			throw unsupported(port, `Support Board has ${rows.length} admins, so the note's author is not known: set Author ID under Additional Fields`);
+			throw unsupported(
+				port,
+				`Support Board has ${rows.length} admins, so the note's author is not known: set Author ID under Additional Fields`,
+			);
 		}
 		return { user_id: String(rows[0].id), name: name ?? nameOf(rows[0]) };
 	}
 	if (name !== undefined) return { user_id: id, name };
-	const user = notFound(port, await fn.read(port, 'get-user', { user_id: id }), 'user', id) as IDataObject;
+	const user = notFound(
+		port,
+		await fn.read(port, 'get-user', { user_id: id }),
+		'user',
+		id,
+	) as IDataObject;
 	return { user_id: id, name: nameOf(user) };
 }
 
 /** add-note writes a note for any id, a conversation's or not: the conversation is read first. */
 async function conversationExists(port: WirePort, id: string): Promise<void> {
-	notFound(port, await fn.read(port, 'get-user-from-conversation', { conversation_id: id }), 'conversation', id);
+	notFound(
+		port,
+		await fn.read(port, 'get-user-from-conversation', { conversation_id: id }),
+		'conversation',
+		id,
+	);
 }
 
 export const LIFE_CALLS: { [K in LifeCall]: Implementation<K> } = {
 	async addNote(port, { conversationId, note, authorId, authorName }) {
 		await conversationExists(port, conversationId);
-		const sent = { conversation_id: conversationId, ...(await author(port, authorId, authorName)), message: note };
+		const sent = {
+			conversation_id: conversationId,
+			...(await author(port, authorId, authorName)),
+			message: note,
+		};
 		const id = await fn.write(port, 'add-note', sent, 'conversation');
 		return { answer: { id, ...sent }, sent };
 	},
@@ -89,9 +120,14 @@ export const LIFE_CALLS: { [K in LifeCall]: Implementation<K> } = {
 		// true, or null when it was the conversation's last note (the product then deletes the setting).
 		const done = await fn.write(port, 'delete-note', sent, 'conversation');
 		if (done === false) {
-			throw port.error(404, `Support Board has no note ${noteId} in conversation ${conversationId}`, {
-				description: 'Check both IDs: Get Notes lists the notes of a conversation. Support Board answers false for a note it does not have.',
-			});
+			throw port.error(
+				404,
+				`Support Board has no note ${noteId} in conversation ${conversationId}`,
+				{
+					description:
+						'Check both IDs: Get Notes lists the notes of a conversation. Support Board answers false for a note it does not have.',
+				},
+			);
 		}
 		return { answer: { ...sent, deleted: true }, sent };
 	},
@@ -102,7 +138,10 @@ export const LIFE_CALLS: { [K in LifeCall]: Implementation<K> } = {
 	},
 	async updateConversationStatus(port, { conversationId, status, extra }) {
 		if (!Object.hasOwn(STATUS_CODES, status)) {
-			throw unsupported(port, `Support Board has no status "${status}" to set: choose Active, Pending or Waiting for User under Status (Close archives)`);
+			throw unsupported(
+				port,
+				`Support Board has no status "${status}" to set: choose Active, Pending or Waiting for User under Status (Close archives)`,
+			);
 		}
 		// The product answers true for a conversation it does not have: read it first.
 		await conversationExists(port, conversationId);

@@ -18,8 +18,10 @@ export const idOf = (value: unknown): number | undefined => {
 	return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 };
 export const text = (value: unknown): string => asText(value) ?? '';
-export const rows = (answer: unknown): IDataObject[] => (Array.isArray(answer) ? answer.filter(isDataObject) : []);
-export const highest = (list: IDataObject[], key: string, floor: number) => list.reduce((top, row) => Math.max(top, idOf(row[key]) ?? 0), floor);
+export const rows = (answer: unknown): IDataObject[] =>
+	Array.isArray(answer) ? answer.filter(isDataObject) : [];
+export const highest = (list: IDataObject[], key: string, floor: number) =>
+	list.reduce((top, row) => Math.max(top, idOf(row[key]) ?? 0), floor);
 
 /** The event a message's payload names, for messages the product posts itself (assignments, archives). */
 function payloadEvent(message: IDataObject): string | undefined {
@@ -40,20 +42,48 @@ export function userFound(user: IDataObject, seq: number): Found | undefined {
 	const userId = asText(user.id);
 	if (userId === undefined) return undefined;
 	const key = eventKey({ event: 'userCreated', userId });
-	return key === null ? undefined : { event: 'userCreated', key, at: text(user.creation_time), seq, conversationId: null, userId, messageId: null, source: 'poll get-new-users', data: user };
+	return key === null
+		? undefined
+		: {
+				event: 'userCreated',
+				key,
+				at: text(user.creation_time),
+				seq,
+				conversationId: null,
+				userId,
+				messageId: null,
+				source: 'poll get-new-users',
+				data: user,
+			};
 }
 
 /** A message as an event: Conversation Closed for an archive's note, New Message for anyone's words, else none. */
-export function messageFound(message: IDataObject, conversation: IDataObject, seq: number): Found | undefined {
+export function messageFound(
+	message: IDataObject,
+	conversation: IDataObject,
+	seq: number,
+): Found | undefined {
 	const messageId = asText(message.id);
-	const conversationId = asText(message.conversation_id) ?? asText(conversation.conversation_id) ?? null;
+	const conversationId =
+		asText(message.conversation_id) ?? asText(conversation.conversation_id) ?? null;
 	if (messageId === undefined) return undefined;
 	const posted = payloadEvent(message);
 	const closing = posted === CLOSED_EVENT;
 	// Notes the product posts itself (an assignment, a status change) are no one's message.
-	if (!closing && text(message.message) === '' && text(message.attachments) === '' && posted !== undefined) return undefined;
+	if (
+		!closing &&
+		text(message.message) === '' &&
+		text(message.attachments) === '' &&
+		posted !== undefined
+	)
+		return undefined;
 	const event: PolledEvent = closing ? 'conversationClosed' : 'messageCreated';
-	const key = eventKey({ event, conversationId, messageId, change: closing ? messageId : undefined });
+	const key = eventKey({
+		event,
+		conversationId,
+		messageId,
+		change: closing ? messageId : undefined,
+	});
 	if (key === null) return undefined;
 	return {
 		event,
@@ -61,10 +91,14 @@ export function messageFound(message: IDataObject, conversation: IDataObject, se
 		at: text(message.creation_time),
 		seq,
 		conversationId,
-		userId: closing ? (asText(conversation.conversation_user_id) ?? null) : (asText(message.user_id) ?? null),
+		userId: closing
+			? (asText(conversation.conversation_user_id) ?? null)
+			: (asText(message.user_id) ?? null),
 		messageId: closing ? null : messageId,
 		source: 'poll get-new-messages',
-		data: closing ? { ...conversation, conversation_status_code: '3', closing_message: message } : message,
+		data: closing
+			? { ...conversation, conversation_status_code: '3', closing_message: message }
+			: message,
 	};
 }
 
@@ -74,6 +108,15 @@ export function conversationFound(conversation: IDataObject, seq: number): Found
 	const key = eventKey({ event: 'conversationCreated', conversationId });
 	if (key === null) return undefined;
 	const { conversation_creation_time: at, conversation_user_id: userId } = conversation;
-	return { event: 'conversationCreated', key, at: text(at), seq, conversationId, userId: asText(userId) ?? null, messageId: null, source: 'poll get-new-conversations', data: conversation };
+	return {
+		event: 'conversationCreated',
+		key,
+		at: text(at),
+		seq,
+		conversationId,
+		userId: asText(userId) ?? null,
+		messageId: null,
+		source: 'poll get-new-conversations',
+		data: conversation,
+	};
 }
-

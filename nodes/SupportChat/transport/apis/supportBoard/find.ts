@@ -9,7 +9,12 @@ import { fn, notFound } from './functions';
  * takes `pagination`): users.php and messages.php of Support Board 3.8.7, checked against a running copy.
  */
 
-type FindCall = 'getMessages' | 'findUser' | 'searchUsers' | 'searchConversations' | 'getUserConversations';
+type FindCall =
+	| 'getMessages'
+	| 'findUser'
+	| 'searchUsers'
+	| 'searchConversations'
+	| 'getUserConversations';
 
 /** What ./wire's table holds for a call, for the calls of this file. */
 type Implementation<K extends CallName> = (port: WirePort, args: Calls[K]) => Promise<CallResult>;
@@ -17,9 +22,15 @@ type Implementation<K extends CallName> = (port: WirePort, args: Calls[K]) => Pr
 /** The list a function answered; anything else is no answer of that function. */
 function listOf(port: WirePort, name: string, answer: unknown): unknown[] {
 	if (Array.isArray(answer)) return answer;
-	const got = typeof answer === 'string' ? `"${answer.slice(0, 80)}"` : answer === null ? 'null' : `a ${typeof answer}`;
+	const got =
+		typeof answer === 'string'
+			? `"${answer.slice(0, 80)}"`
+			: answer === null
+				? 'null'
+				: `a ${typeof answer}`;
 	throw port.error(200, `Support Board answered ${name} without a list (it sent ${got})`, {
-		description: 'The node is made for Support Board 3.8, whose function answers a list here; check your version.',
+		description:
+			'The node is made for Support Board 3.8, whose function answers a list here; check your version.',
 		body: answer,
 	});
 }
@@ -28,7 +39,12 @@ export const FIND_CALLS: { [K in FindCall]: Implementation<K> } = {
 	/** get-conversation answers `{messages, details}`, the messages oldest first (`ORDER BY id ASC`). */
 	async getMessages(port, { conversationId }) {
 		const sent = { conversation_id: conversationId };
-		const conversation = notFound(port, await fn.read(port, 'get-conversation', sent), 'conversation', conversationId);
+		const conversation = notFound(
+			port,
+			await fn.read(port, 'get-conversation', sent),
+			'conversation',
+			conversationId,
+		);
 		const messages = isDataObject(conversation) ? conversation.messages : conversation;
 		return { answer: listOf(port, 'get-conversation', messages), sent };
 	},
@@ -44,16 +60,33 @@ export const FIND_CALLS: { [K in FindCall]: Implementation<K> } = {
 	/** search-users: each word in first and last names, the first word in the e-mail and the user's details. */
 	async searchUsers(port, { search }) {
 		const sent = { search };
-		return { answer: listOf(port, 'search-users', await fn.read(port, 'search-users', sent)), sent };
+		return {
+			answer: listOf(port, 'search-users', await fn.read(port, 'search-users', sent)),
+			sent,
+		};
 	},
 	/** search-conversations: one row a conversation, through a message that matches, newest first. */
 	async searchConversations(port, { search }) {
 		const sent = { search };
-		return { answer: listOf(port, 'search-conversations', await fn.read(port, 'search-conversations', sent)), sent };
+		return {
+			answer: listOf(
+				port,
+				'search-conversations',
+				await fn.read(port, 'search-conversations', sent),
+			),
+			sent,
+		};
 	},
 	/** get-user-conversations: one row a conversation of the user, with its latest message, newest first. */
 	async getUserConversations(port, { userId }) {
 		const sent = { user_id: userId };
-		return { answer: listOf(port, 'get-user-conversations', await fn.read(port, 'get-user-conversations', sent)), sent };
+		return {
+			answer: listOf(
+				port,
+				'get-user-conversations',
+				await fn.read(port, 'get-user-conversations', sent),
+			),
+			sent,
+		};
 	},
 };

@@ -1,10 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EventFinder, FinderClient, Found, KeptMarks, Marks, PolledEvent, PollSettings } from '../../../poll/types';
+import type {
+	EventFinder,
+	FinderClient,
+	Found,
+	KeptMarks,
+	Marks,
+	PolledEvent,
+	PollSettings,
+} from '../../../poll/types';
 import { isDataObject } from '../../../shared/json';
 import type { LoopOptions } from '../../../trigger/loops';
 import { isOwnMessage } from '../../../trigger/loops';
-import { CLOSED_EVENT, conversationFound, highest, idOf, messageFound, rows, text, userFound } from './events';
+import {
+	CLOSED_EVENT,
+	conversationFound,
+	highest,
+	idOf,
+	messageFound,
+	rows,
+	text,
+	userFound,
+} from './events';
 import { SUPPORT_BOARD_PAGE_SIZE } from './product';
 
 /**
@@ -43,12 +60,19 @@ const MAX_PENDING = 1_000;
 const AFTER_EVERY_MESSAGE = '9999-12-31 23:59:59';
 /** Before every message's creation_time (MariaDB's first DATETIME), for a `last_id` of 0, which the product ignores. */
 const BEFORE_EVERY_MESSAGE = '1000-01-01 00:00:00';
-const MESSAGE_EVENTS: readonly PolledEvent[] = ['messageCreated', 'conversationCreated', 'conversationClosed'];
+const MESSAGE_EVENTS: readonly PolledEvent[] = [
+	'messageCreated',
+	'conversationCreated',
+	'conversationClosed',
+];
 
-const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) => events.some((e) => settings.events.includes(e));
+const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) =>
+	events.some((e) => settings.events.includes(e));
 
 function readMarks(marks: Marks): SbMarks {
-	const pending = Array.isArray(marks.pending) ? marks.pending.map(idOf).filter((id): id is number => id !== undefined) : [];
+	const pending = Array.isArray(marks.pending)
+		? marks.pending.map(idOf).filter((id): id is number => id !== undefined)
+		: [];
 	return {
 		userId: idOf(marks.userId) ?? 0,
 		messageId: idOf(marks.messageId) ?? 0,
@@ -62,7 +86,12 @@ function readMarks(marks: Marks): SbMarks {
 function keep(marks: SbMarks, settings: PollSettings): Marks {
 	const kept: Marks = {};
 	if (wants(settings, 'userCreated')) kept.userId = marks.userId;
-	if (wants(settings, ...MESSAGE_EVENTS)) Object.assign(kept, { messageId: marks.messageId, conversationId: marks.conversationId ?? 0, pending: marks.pending });
+	if (wants(settings, ...MESSAGE_EVENTS))
+		Object.assign(kept, {
+			messageId: marks.messageId,
+			conversationId: marks.conversationId ?? 0,
+			pending: marks.pending,
+		});
 	return kept;
 }
 
@@ -80,12 +109,20 @@ async function chase(mark: number, next: (mark: number) => Promise<number>): Pro
  * agent (status 2) first unless the product orders by date: its pages are read until the first row of
  * another status, for a first guess; get-new-conversations above that guess then finds the rest.
  */
-async function messagesNow(client: FinderClient): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
+async function messagesNow(
+	client: FinderClient,
+): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
 	const seen: IDataObject[] = [];
 	for (let page = 0; ; page++) {
-		const list = rows(await client.read('get-conversations', { status_code: 'all', pagination: page }));
+		const list = rows(
+			await client.read('get-conversations', { status_code: 'all', pagination: page }),
+		);
 		seen.push(...list);
-		if (list.some((row) => text(row.conversation_status_code) !== '2') || list.length < SUPPORT_BOARD_PAGE_SIZE) break;
+		if (
+			list.some((row) => text(row.conversation_status_code) !== '2') ||
+			list.length < SUPPORT_BOARD_PAGE_SIZE
+		)
+			break;
 	}
 	let conversationId = highest(seen, 'conversation_id', 0);
 	const messageId = await chase(highest(seen, 'message_id', 0), async (mark) => {
@@ -98,22 +135,32 @@ async function messagesNow(client: FinderClient): Promise<{ messageId: number; c
 
 /** Conversations above the highest one seen that exist with no message yet: get-conversation finds them, one id at a time. */
 async function conversationsNow(client: FinderClient, seen: number): Promise<number> {
-	return await chase(seen, async (mark) => (isDataObject(await client.read('get-conversation', { conversation_id: mark + 1 })) ? mark + 1 : mark));
+	return await chase(seen, async (mark) =>
+		isDataObject(await client.read('get-conversation', { conversation_id: mark + 1 }))
+			? mark + 1
+			: mark,
+	);
 }
 
 async function usersNow(client: FinderClient): Promise<{ userId: number; rows: IDataObject[] }> {
 	const list = rows(await client.read('get-users', { pagination: 0 }));
-	const userId = await chase(highest(list, 'id', 0), async (mark) => highest(rows(await client.read('get-new-users', { datetime: String(mark) })), 'id', mark));
+	const userId = await chase(highest(list, 'id', 0), async (mark) =>
+		highest(rows(await client.read('get-new-users', { datetime: String(mark) })), 'id', mark),
+	);
 	return { userId, rows: list };
 }
 
 /** The conversation mark after this poll's rows, and the ids it passed over that are still to come. */
-function conversationMarks(marks: SbMarks, conversationIds: number[]): Pick<SbMarks, 'conversationId' | 'pending'> {
+function conversationMarks(
+	marks: SbMarks,
+	conversationIds: number[],
+): Pick<SbMarks, 'conversationId' | 'pending'> {
 	const before = marks.conversationId ?? 0;
 	const after = Math.max(before, ...conversationIds);
 	const seen = new Set(conversationIds);
 	const pending = marks.pending.filter((id) => !seen.has(id));
-	for (let id = Math.max(before + 1, after - MAX_PENDING); id < after; id++) if (!seen.has(id)) pending.push(id);
+	for (let id = Math.max(before + 1, after - MAX_PENDING); id < after; id++)
+		if (!seen.has(id)) pending.push(id);
 	return { conversationId: after, pending: pending.slice(-MAX_PENDING) };
 }
 
@@ -138,7 +185,10 @@ interface MessageReading {
 }
 
 /** One conversation's messages above the mark, as events; answers the highest id read. */
-async function newMessages({ client, settings, loop, marks, found }: MessageReading, conversation: IDataObject): Promise<number> {
+async function newMessages(
+	{ client, settings, loop, marks, found }: MessageReading,
+	conversation: IDataObject,
+): Promise<number> {
 	let messageId = marks.messageId;
 	const messages = rows(
 		await client.read('get-new-messages', {
@@ -155,7 +205,12 @@ async function newMessages({ client, settings, loop, marks, found }: MessageRead
 		const event = messageFound(message, conversation, id);
 		if (event === undefined || !settings.events.includes(event.event)) continue;
 		// The workflow's own replies start nothing, by the webhook trigger's rule and options.
-		if (event.event === 'messageCreated' && isOwnMessage({ ...message, conversation_user_id: conversation.conversation_user_id }, loop).own) continue;
+		if (
+			event.event === 'messageCreated' &&
+			isOwnMessage({ ...message, conversation_user_id: conversation.conversation_user_id }, loop)
+				.own
+		)
+			continue;
 		found.push(event);
 	}
 	return messageId;
@@ -168,19 +223,26 @@ function isNewConversation(row: IDataObject, marks: SbMarks): boolean {
 	if (id > (marks.conversationId ?? Infinity) || marks.pending.includes(id)) return true;
 	// The first poll after marks of version 1, which knew only a time: by it too, strictly, so that a
 	// conversation opened since the last poll of the earlier version is not missed.
-	return marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime;
+	return (
+		marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime
+	);
 }
 
 async function baseline(client: FinderClient, settings: PollSettings, kept?: KeptMarks) {
 	const marks = readMarks(kept?.marks ?? {});
-	const had = (...events: readonly PolledEvent[]) => kept !== undefined && events.some((e) => kept.events.includes(e));
-	if (wants(settings, 'userCreated') && !had('userCreated')) marks.userId = (await usersNow(client)).userId;
-	const newlyCreated = settings.events.includes('conversationCreated') && !had('conversationCreated');
+	const had = (...events: readonly PolledEvent[]) =>
+		kept !== undefined && events.some((e) => kept.events.includes(e));
+	if (wants(settings, 'userCreated') && !had('userCreated'))
+		marks.userId = (await usersNow(client)).userId;
+	const newlyCreated =
+		settings.events.includes('conversationCreated') && !had('conversationCreated');
 	if ((wants(settings, ...MESSAGE_EVENTS) && !had(...MESSAGE_EVENTS)) || newlyCreated) {
 		const now = await messagesNow(client);
 		if (!had(...MESSAGE_EVENTS)) marks.messageId = now.messageId;
 		// Every conversation there is now, empty ones too, is history.
-		marks.conversationId = newlyCreated ? await conversationsNow(client, now.conversationId) : now.conversationId;
+		marks.conversationId = newlyCreated
+			? await conversationsNow(client, now.conversationId)
+			: now.conversationId;
 		marks.pending = [];
 	}
 	return { found: [], marks: keep(marks, settings) };
@@ -192,18 +254,31 @@ async function since(client: FinderClient, settings: PollSettings, kept: Marks, 
 	const next: SbMarks = { ...marks };
 	if (wants(settings, 'userCreated')) next.userId = await newUsers(client, marks, found);
 	if (wants(settings, ...MESSAGE_EVENTS)) {
-		if (marks.conversationId === undefined) marks.conversationId = await conversationsNow(client, (await messagesNow(client)).conversationId);
-		const conversations = rows(await client.read('get-new-conversations', { datetime: String(marks.messageId) }));
+		if (marks.conversationId === undefined)
+			marks.conversationId = await conversationsNow(
+				client,
+				(await messagesNow(client)).conversationId,
+			);
+		const conversations = rows(
+			await client.read('get-new-conversations', { datetime: String(marks.messageId) }),
+		);
 		for (const conversation of conversations) {
-			if (settings.events.includes('conversationCreated') && isNewConversation(conversation, marks)) {
+			if (
+				settings.events.includes('conversationCreated') &&
+				isNewConversation(conversation, marks)
+			) {
 				const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
 				if (event) found.push(event);
 			}
 			// Each row carries its conversation's latest message id: without message events, that is all the mark needs.
-			const latest = wants(settings, 'messageCreated', 'conversationClosed') ? await newMessages({ client, settings, loop, marks, found }, conversation) : highest([conversation], 'message_id', 0);
+			const latest = wants(settings, 'messageCreated', 'conversationClosed')
+				? await newMessages({ client, settings, loop, marks, found }, conversation)
+				: highest([conversation], 'message_id', 0);
 			next.messageId = Math.max(next.messageId, latest);
 		}
-		const ids = conversations.map((row) => idOf(row.conversation_id)).filter((id): id is number => id !== undefined);
+		const ids = conversations
+			.map((row) => idOf(row.conversation_id))
+			.filter((id): id is number => id !== undefined);
 		Object.assign(next, conversationMarks(marks, ids));
 	}
 	return { found, marks: keep(next, settings) };
@@ -223,13 +298,25 @@ async function newest(client: FinderClient, settings: PollSettings): Promise<Fou
 		const event = latest && conversationFound(latest, 0);
 		if (event && settings.events.includes('conversationCreated')) found.push(event);
 		if (latest && settings.events.includes('messageCreated')) {
-			const message = { id: latest.message_id, conversation_id: latest.conversation_id, user_id: latest.message_user_id, message: latest.message, creation_time: latest.last_update_time };
+			const message = {
+				id: latest.message_id,
+				conversation_id: latest.conversation_id,
+				user_id: latest.message_user_id,
+				message: latest.message,
+				creation_time: latest.last_update_time,
+			};
 			const event = messageFound(message, latest, 1);
 			if (event) found.push(event);
 		}
 		const closed = conversations.find((row) => text(row.conversation_status_code) === '3');
 		if (closed && settings.events.includes('conversationClosed')) {
-			const message = { id: closed.message_id, conversation_id: closed.conversation_id, message: '', payload: { event: CLOSED_EVENT }, creation_time: closed.last_update_time };
+			const message = {
+				id: closed.message_id,
+				conversation_id: closed.conversation_id,
+				message: '',
+				payload: { event: CLOSED_EVENT },
+				creation_time: closed.last_update_time,
+			};
 			const event = messageFound(message, closed, 2);
 			if (event) found.push(event);
 		}
@@ -238,5 +325,9 @@ async function newest(client: FinderClient, settings: PollSettings): Promise<Fou
 }
 
 export function supportBoardFinder(loop: LoopOptions): EventFinder {
-	return { baseline, since: (client, settings, kept) => since(client, settings, kept, loop), newest };
+	return {
+		baseline,
+		since: (client, settings, kept) => since(client, settings, kept, loop),
+		newest,
+	};
 }

@@ -28,13 +28,23 @@ function spec(port: WirePort, name: string, args: IDataObject, traits: Traits): 
 }
 
 /** The product's answer without its envelope; an answer without one is no Support Board's. */
-async function invoke(port: WirePort, name: string, args: IDataObject, traits: Traits): Promise<unknown> {
+async function invoke(
+	port: WirePort,
+	name: string,
+	args: IDataObject,
+	traits: Traits,
+): Promise<unknown> {
 	const { status, body } = await port.request(spec(port, name, args, traits));
-	if (isDataObject(body) && body.success === true && Object.hasOwn(body, 'response')) return body.response;
-	throw port.error(status, `The answer to ${name} is not Support Board's ({"success": true, "response": …})`, {
-		description: `Check that the Base URL is your Support Board's address.${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
-		body,
-	});
+	if (isDataObject(body) && body.success === true && Object.hasOwn(body, 'response'))
+		return body.response;
+	throw port.error(
+		status,
+		`The answer to ${name} is not Support Board's ({"success": true, "response": …})`,
+		{
+			description: `Check that the Base URL is your Support Board's address.${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
+			body,
+		},
+	);
 }
 
 /**
@@ -45,7 +55,8 @@ async function invoke(port: WirePort, name: string, args: IDataObject, traits: T
  */
 export const fn = {
 	spec,
-	read: (port: WirePort, name: string, args: IDataObject) => invoke(port, name, args, { read: true, repeatable: true }),
+	read: (port: WirePort, name: string, args: IDataObject) =>
+		invoke(port, name, args, { read: true, repeatable: true }),
 	repeatable: (port: WirePort, name: string, args: IDataObject) =>
 		invoke(port, name, args, { read: false, repeatable: true, resourceLabel: 'user' }),
 	write: (port: WirePort, name: string, args: IDataObject, resourceLabel = 'user') =>

@@ -11,13 +11,15 @@ import { isDataObject } from '../../../shared/json';
 export const SUPPORT_BOARD_PAGE_SIZE = 100;
 
 export const TAGS_UNSUPPORTED =
-	"Support Board's Web API has no tag function, so the node cannot tag a user or list tags there. To label a user, use User → Update with an Extra Body Field named settings_extra and a value such as {\"segment\": [\"lead\", \"Segment\"]} (a user detail), or give a conversation tags when creating it (Extra Body Field tags)";
+	'Support Board\'s Web API has no tag function, so the node cannot tag a user or list tags there. To label a user, use User → Update with an Extra Body Field named settings_extra and a value such as {"segment": ["lead", "Segment"]} (a user detail), or give a conversation tags when creating it (Extra Body Field tags)';
 
 /** What the Status of a new conversation is in the product's codes: 2 waits for an agent, 0 is live. */
 const NEW_STATUS: Readonly<Record<string, number>> = { active: 0, pending: 2 };
 
 export function conversationStatus(status: string | undefined): IDataObject {
-	return status !== undefined && Object.hasOwn(NEW_STATUS, status) ? { status_code: NEW_STATUS[status] } : {};
+	return status !== undefined && Object.hasOwn(NEW_STATUS, status)
+		? { status_code: NEW_STATUS[status] }
+		: {};
 }
 
 /**
@@ -27,12 +29,17 @@ export function conversationStatus(status: string | undefined): IDataObject {
  */
 const LIST_STATUS: Readonly<Record<string, number | string>> = { active: 0, pending: 2, closed: 3 };
 
-export const SB_LISTS: Readonly<Record<'users' | 'conversations', { args(query: IDataObject): IDataObject }>> = {
+export const SB_LISTS: Readonly<
+	Record<'users' | 'conversations', { args(query: IDataObject): IDataObject }>
+> = {
 	users: { args: (query) => ({ function: 'get-users', ...query }) },
 	conversations: {
 		args: ({ status, ...rest }) => ({
 			function: 'get-conversations',
-			status_code: typeof status === 'string' && Object.hasOwn(LIST_STATUS, status) ? LIST_STATUS[status] : 'all',
+			status_code:
+				typeof status === 'string' && Object.hasOwn(LIST_STATUS, status)
+					? LIST_STATUS[status]
+					: 'all',
 			...rest,
 		}),
 	},
@@ -40,14 +47,35 @@ export const SB_LISTS: Readonly<Record<'users' | 'conversations', { args(query: 
 
 /** What to do about the product's refusals, by its code (`{"response": "<code>"}`). */
 const CODE_HINTS: ReadonlyMap<string, string> = new Map([
-	['duplicate-email', 'A Support Board user with this e-mail exists already: update that user, or use another e-mail.'],
-	['duplicate-phone', 'A Support Board user with this phone exists already: update that user, or use another phone.'],
+	[
+		'duplicate-email',
+		'A Support Board user with this e-mail exists already: update that user, or use another e-mail.',
+	],
+	[
+		'duplicate-phone',
+		'A Support Board user with this phone exists already: update that user, or use another phone.',
+	],
 	['user-not-found', 'Support Board has no user with this ID: check the User ID.'],
-	['token-not-found', 'Support Board did not receive a token: set the Admin Token in the Support Chat API credentials.'],
-	['invalid-token', "Support Board refused the token: use an admin's token (in Support Board, Users, then your admin user's profile box)."],
-	['function-not-found', 'This Support Board does not know the function in its Web API: the node is made for Support Board 3.8; check your version.'],
-	['missing-argument', 'This Support Board expects an argument the node does not send: the node is made for Support Board 3.8; check your version.'],
-	['security-error', "Support Board refused the call for security: check that the token is an admin's."],
+	[
+		'token-not-found',
+		'Support Board did not receive a token: set the Admin Token in the Support Chat API credentials.',
+	],
+	[
+		'invalid-token',
+		"Support Board refused the token: use an admin's token (in Support Board, Users, then your admin user's profile box).",
+	],
+	[
+		'function-not-found',
+		'This Support Board does not know the function in its Web API: the node is made for Support Board 3.8; check your version.',
+	],
+	[
+		'missing-argument',
+		'This Support Board expects an argument the node does not send: the node is made for Support Board 3.8; check your version.',
+	],
+	[
+		'security-error',
+		"Support Board refused the call for security: check that the token is an admin's.",
+	],
 ]);
 
 /** Functions of the Web API that came after 3.8.7, by the version that adds them. */
@@ -57,7 +85,11 @@ const ADDED_IN: ReadonlyMap<string, string> = new Map([['update-tags', '3.8.9']]
  * The hint for one of the product's refusals, or for an answer that shows no Support Board at the
  * address. `fn`: the function called, so that a function a newer version adds says which.
  */
-export function codeHint(status: number | undefined, body: unknown, fn?: string): string | undefined {
+export function codeHint(
+	status: number | undefined,
+	body: unknown,
+	fn?: string,
+): string | undefined {
 	const code = isDataObject(body) && typeof body.response === 'string' ? body.response : undefined;
 	const since = fn === undefined ? undefined : ADDED_IN.get(fn);
 	if (code === 'function-not-found' && since !== undefined) {

@@ -8,7 +8,13 @@ import type { Wire, WirePort } from '../../wire';
 import { LIFE_CALLS } from './conversationLife';
 import { FIND_CALLS } from './find';
 import { fn, notFound, unsupported } from './functions';
-import { SB_LISTS, SUPPORT_BOARD_PAGE_SIZE, TAGS_UNSUPPORTED, codeHint, conversationStatus } from './product';
+import {
+	SB_LISTS,
+	SUPPORT_BOARD_PAGE_SIZE,
+	TAGS_UNSUPPORTED,
+	codeHint,
+	conversationStatus,
+} from './product';
 
 /**
  * Support Board's Web API (board.support docs › API › Web API; its include/api.php): one endpoint,
@@ -32,14 +38,21 @@ function endpointPath(path: string): string {
 function splitName(name: string | undefined): IDataObject {
 	if (name === undefined) return {};
 	const space = name.indexOf(' ');
-	return space === -1 ? { first_name: name, last_name: '' } : { first_name: name.slice(0, space), last_name: name.slice(space + 1).trim() };
+	return space === -1
+		? { first_name: name, last_name: '' }
+		: { first_name: name.slice(0, space), last_name: name.slice(space + 1).trim() };
 }
 
 type Args = Calls[keyof Calls];
 
 /** The user fields as add-user and update-user read them; the phone is one of the user's extra fields. */
-function userArgs(port: WirePort, fields: Calls['createUser']['fields'], extraKey: 'extra' | 'settings_extra'): IDataObject {
-	if (fields.tags !== undefined && fields.tags.length > 0) throw unsupported(port, TAGS_UNSUPPORTED);
+function userArgs(
+	port: WirePort,
+	fields: Calls['createUser']['fields'],
+	extraKey: 'extra' | 'settings_extra',
+): IDataObject {
+	if (fields.tags !== undefined && fields.tags.length > 0)
+		throw unsupported(port, TAGS_UNSUPPORTED);
 	const args: IDataObject = { ...splitName(fields.name) };
 	if (fields.email !== undefined) args.email = fields.email;
 	if (fields.phone !== undefined) args[extraKey] = { phone: [fields.phone, 'Phone'] };
@@ -77,31 +90,69 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	},
 	async getConversation(port, { id }) {
 		const sent = { conversation_id: id };
-		return { answer: notFound(port, await fn.read(port, 'get-conversation', sent), 'conversation', id), sent };
+		return {
+			answer: notFound(port, await fn.read(port, 'get-conversation', sent), 'conversation', id),
+			sent,
+		};
 	},
 	async createConversation(port, { fields, extra }) {
 		if (fields.user_id === undefined) {
-			throw unsupported(port, 'Support Board opens a conversation with a user: set User ID under Fields');
+			throw unsupported(
+				port,
+				'Support Board opens a conversation with a user: set User ID under Fields',
+			);
 		}
-		const sent: IDataObject = { user_id: fields.user_id, title: fields.subject ?? '', ...conversationStatus(fields.status), ...extra };
+		const sent: IDataObject = {
+			user_id: fields.user_id,
+			title: fields.subject ?? '',
+			...conversationStatus(fields.status),
+			...extra,
+		};
 		const conversation = await fn.write(port, 'new-conversation', sent);
 		if (fields.message === undefined) return { answer: conversation, sent };
 		// The product opens a conversation empty: the first message is the user's, sent into it.
-		const conversationId = isDataObject(conversation) && isDataObject(conversation.details) ? conversation.details.id : undefined;
-		const message = await fn.write(port, 'send-message', { user_id: fields.user_id, conversation_id: conversationId as string, message: fields.message }, 'conversation');
-		return { answer: { ...(conversation as IDataObject), first_message: message as IDataObject }, sent: { ...sent, message: fields.message } };
+		const conversationId =
+			isDataObject(conversation) && isDataObject(conversation.details)
+				? conversation.details.id
+				: undefined;
+		const message = await fn.write(
+			port,
+			'send-message',
+			{
+				user_id: fields.user_id,
+				conversation_id: conversationId as string,
+				message: fields.message,
+			},
+			'conversation',
+		);
+		return {
+			answer: { ...(conversation as IDataObject), first_message: message as IDataObject },
+			sent: { ...sent, message: fields.message },
+		};
 	},
 	async assignConversation(port, { id, assignee, assigneeField, extra }) {
-		if (assigneeField !== SUPPORT_BOARD_ASSIGNEE) throw unsupported(port, ASSIGNEE_FIELD_REFUSED(assigneeField));
+		if (assigneeField !== SUPPORT_BOARD_ASSIGNEE)
+			throw unsupported(port, ASSIGNEE_FIELD_REFUSED(assigneeField));
 		const sent = { conversation_id: id, agent_id: assignee, ...extra };
-		return { answer: done(await fn.write(port, 'update-conversation-agent', sent, 'conversation')), sent };
+		return {
+			answer: done(await fn.write(port, 'update-conversation-agent', sent, 'conversation')),
+			sent,
+		};
 	},
 	async closeConversation(port, { id, extra }) {
 		const sent = { conversation_id: id, status_code: 3, ...extra };
-		return { answer: done(await fn.write(port, 'update-conversation-status', sent, 'conversation')), sent };
+		return {
+			answer: done(await fn.write(port, 'update-conversation-status', sent, 'conversation')),
+			sent,
+		};
 	},
 	async sendMessage(port, { conversationId, message, type, senderId, extra }) {
-		const sent = { user_id: senderId ?? (await senderOf(port, type, conversationId)), conversation_id: conversationId, message, ...extra };
+		const sent = {
+			user_id: senderId ?? (await senderOf(port, type, conversationId)),
+			conversation_id: conversationId,
+			message,
+			...extra,
+		};
 		return { answer: await fn.write(port, 'send-message', sent, 'conversation'), sent };
 	},
 	addTag: async (port) => {
@@ -115,15 +166,30 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
  * Who writes a message sent as `type`: as agent, the admin whose token it is (the product's `-1`); as
  * the visitor, the conversation's owner; as bot, the product's bot user.
  */
-async function senderOf(port: WirePort, type: string, conversationId: string): Promise<string | number> {
+async function senderOf(
+	port: WirePort,
+	type: string,
+	conversationId: string,
+): Promise<string | number> {
 	if (type === 'agent') return -1;
 	if (type === 'bot') return String(await fn.read(port, 'get-bot-id', {}));
 	if (type === 'user') {
-		const owner = notFound(port, await fn.read(port, 'get-user-from-conversation', { conversation_id: conversationId }), 'conversation', conversationId);
+		const owner = notFound(
+			port,
+			await fn.read(port, 'get-user-from-conversation', { conversation_id: conversationId }),
+			'conversation',
+			conversationId,
+		);
 		if (isDataObject(owner) && owner.id !== undefined) return String(owner.id);
-		throw unsupported(port, `Support Board names no user for conversation ${conversationId}, so no message can be sent as its user: choose Agent under Send As, or give Sender ID`);
+		throw unsupported(
+			port,
+			`Support Board names no user for conversation ${conversationId}, so no message can be sent as its user: choose Agent under Send As, or give Sender ID`,
+		);
 	}
-	throw unsupported(port, `Support Board writes a message as an agent, the user or the bot; "${type}" is none of them: choose it under Send As`);
+	throw unsupported(
+		port,
+		`Support Board writes a message as an agent, the user or the bot; "${type}" is none of them: choose it under Send As`,
+	);
 }
 
 export const supportBoardWire: Wire = {
@@ -133,7 +199,8 @@ export const supportBoardWire: Wire = {
 		return { ok: true, url: `${parsed.origin}${endpointPath(parsed.path)}` };
 	},
 
-	call: (port, name, args) => (CALLS[name] as (c: WirePort, a: Args) => Promise<CallResult>)(port, args),
+	call: (port, name, args) =>
+		(CALLS[name] as (c: WirePort, a: Args) => Promise<CallResult>)(port, args),
 
 	read: async (port, name, args) => await fn.read(port, name, args),
 
@@ -153,7 +220,8 @@ export const supportBoardWire: Wire = {
 		limitParam: '',
 	}),
 
-	pageSpec: (port, page) => fn.spec(port, String(page.qs.function), page.qs, { read: true, repeatable: true }),
+	pageSpec: (port, page) =>
+		fn.spec(port, String(page.qs.function), page.qs, { read: true, repeatable: true }),
 
 	async probe(port) {
 		await fn.read(port, 'count-users', {});

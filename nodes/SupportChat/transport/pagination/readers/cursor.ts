@@ -37,8 +37,11 @@ export const cursor: Reader = (page) => {
 			const value = scope[key];
 			const param = cursorParamFor(key, configured);
 			const sent = fieldOf(page.request.qs, param);
-			if (key === 'cursor' && sent !== undefined && String(value) === String(sent)) return undefined;
-			const pointer = pointerFrom(value, param, true, (inner) => (inner === 'next' ? param : cursorParamFor(inner, configured)));
+			if (key === 'cursor' && sent !== undefined && String(value) === String(sent))
+				return undefined;
+			const pointer = pointerFrom(value, param, true, (inner) =>
+				inner === 'next' ? param : cursorParamFor(inner, configured),
+			);
 			if (pointer === undefined) continue;
 			return pointer.kind === 'url' ? undefined : follow(page, pointer, 'cursor');
 		}

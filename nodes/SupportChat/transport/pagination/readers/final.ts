@@ -18,11 +18,13 @@ export const probe: FinalReader = (page) => {
 	};
 };
 
-const at = (page: Parameters<FinalReader>[0]) => (page.custom ? ` at "${page.settings.nextPath}"` : '');
+const at = (page: Parameters<FinalReader>[0]) =>
+	page.custom ? ` at "${page.settings.nextPath}"` : '';
 
 /** A forced link or cursor style found none: the end when nothing more is promised, else a failure. */
 export const missingPointer: FinalReader = (page) => {
-	if (page.hasMore === false || page.items.length === 0) return { detected: page.style === 'cursor' ? 'cursor' : 'nextUrl', explicit: true };
+	if (page.hasMore === false || page.items.length === 0)
+		return { detected: page.style === 'cursor' ? 'cursor' : 'nextUrl', explicit: true };
 	throw new PageShapeError(
 		`Pagination style "${page.style}" is set, but the answer has no ${page.style === 'cursor' ? 'cursor' : 'next-page link'}${at(page)}. Set ${option('nextPath')} to where it is, or choose another style in ${option('paginationStyle')}`,
 	);

@@ -13,5 +13,9 @@ export const hasMore: Reader = (page) => {
 			`The service says it has more records but gives no link or cursor, and the last record has no id to continue after. Set ${option('paginationStyle')} and its parameters`,
 		);
 	}
-	return { detected: 'hasMore', explicit: true, next: withParam(page.request, page.settings.cursorParam || 'starting_after', id) };
+	return {
+		detected: 'hasMore',
+		explicit: true,
+		next: withParam(page.request, page.settings.cursorParam || 'starting_after', id),
+	};
 };

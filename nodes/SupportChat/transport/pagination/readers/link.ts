@@ -20,7 +20,8 @@ function parseLinks(header: string | undefined): Map<string, string> | undefined
 		if (close < 0) break;
 		const following = text.indexOf('<', close + 1);
 		const params = text.slice(close + 1, following < 0 ? text.length : following);
-		for (const rel of relations(params)) if (!links.has(rel)) links.set(rel, text.slice(open + 1, close));
+		for (const rel of relations(params))
+			if (!links.has(rel)) links.set(rel, text.slice(open + 1, close));
 		open = following;
 	}
 	return links;
@@ -43,7 +44,9 @@ function splitUrl(url: string): { base: string; query: URLSearchParams } {
 	const hash = url.indexOf('#');
 	const bare = hash < 0 ? url : url.slice(0, hash);
 	const mark = bare.indexOf('?');
-	return mark < 0 ? { base: bare, query: new URLSearchParams() } : { base: bare.slice(0, mark), query: new URLSearchParams(bare.slice(mark + 1)) };
+	return mark < 0
+		? { base: bare, query: new URLSearchParams() }
+		: { base: bare.slice(0, mark), query: new URLSearchParams(bare.slice(mark + 1)) };
 }
 
 function withQueryValue(url: string, param: string, value: number): string {

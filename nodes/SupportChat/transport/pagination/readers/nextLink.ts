@@ -25,7 +25,11 @@ export const nextLink: Reader = (page) => {
 	const found = page.custom ?? lookup(page.scopes, NEXT_KEYS);
 	if (!found) return undefined;
 	const numbers = page.custom !== undefined && page.style !== 'nextUrl';
-	const pointer = pointerFrom(found.value, cursorParamFor(found.key, page.settings.cursorParam), numbers);
+	const pointer = pointerFrom(
+		found.value,
+		cursorParamFor(found.key, page.settings.cursorParam),
+		numbers,
+	);
 	if (!pointer || (pointer.kind === 'url' && page.style === 'cursor')) return undefined;
 	return follow(page, pointer, 'nextUrl');
 };

@@ -17,10 +17,15 @@ function readOffsets(page: PageContext, fromBody: number | undefined): ReaderOut
 
 	if (page.total !== undefined) {
 		if (received === 0 || nextOffset >= page.total) return { detected: 'offset', explicit: true };
-		const plan = { count: Math.ceil((page.total - nextOffset) / received), declared: `${page.total} records`, at };
+		const plan = {
+			count: Math.ceil((page.total - nextOffset) / received),
+			declared: `${page.total} records`,
+			at,
+		};
 		return { detected: 'offset', explicit: true, next: at(0), plan };
 	}
-	if (page.hasMore !== undefined) return { detected: 'offset', explicit: true, next: page.hasMore ? at(0) : undefined };
+	if (page.hasMore !== undefined)
+		return { detected: 'offset', explicit: true, next: page.hasMore ? at(0) : undefined };
 	return { detected: 'offset', explicit: false, next: at(0) };
 }
 

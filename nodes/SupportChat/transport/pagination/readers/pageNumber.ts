@@ -3,18 +3,32 @@ import { fieldOf } from '../../../shared/json';
 import { lookup, toCount, withParam } from '../values';
 
 const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNumber', 'pageNo'];
-const TOTAL_PAGES_KEYS = ['total_pages', 'totalPages', 'last_page', 'lastPage', 'page_count', 'pageCount', 'pages', 'num_pages'];
+const TOTAL_PAGES_KEYS = [
+	'total_pages',
+	'totalPages',
+	'last_page',
+	'lastPage',
+	'page_count',
+	'pageCount',
+	'pages',
+	'num_pages',
+];
 
 const pageInBody = (page: PageContext) => toCount(lookup(page.scopes, PAGE_KEYS)?.value);
 /** The page count the body declares, or failing that the headers. */
-const countOfPages = (page: PageContext) => toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value) ?? page.headerPages;
+const countOfPages = (page: PageContext) =>
+	toCount(lookup(page.scopes, TOTAL_PAGES_KEYS)?.value) ?? page.headerPages;
 
 /** The page count a page declares, or one computed from its total and page size, with its words. */
 function pageCount(page: PageContext): { count: number; declared: string } | undefined {
 	const declaredPages = countOfPages(page);
-	if (declaredPages !== undefined) return { count: declaredPages, declared: `${declaredPages} pages` };
+	if (declaredPages !== undefined)
+		return { count: declaredPages, declared: `${declaredPages} pages` };
 	if (page.total === undefined || page.perPage === undefined) return undefined;
-	return { count: Math.ceil(page.total / page.perPage), declared: `${page.total} records at ${page.perPage} a page` };
+	return {
+		count: Math.ceil(page.total / page.perPage),
+		declared: `${page.total} records at ${page.perPage} a page`,
+	};
 }
 
 /**
@@ -30,7 +44,9 @@ export function declaredPages(page: PageContext): DeclaredPages | undefined {
 	const known = pageInBody(page) ?? toCount(fieldOf(request.qs, settings.pageParam));
 	const current = known ?? settings.firstPage;
 	const after = Math.max(0, count - 1 + settings.firstPage - current);
-	return known === undefined ? { after, declared: `${count} pages`, ifFirst: true } : { after, declared: `${count} pages` };
+	return known === undefined
+		? { after, declared: `${count} pages`, ifFirst: true }
+		: { after, declared: `${count} pages` };
 }
 
 /**
@@ -47,9 +63,15 @@ function readPages(page: PageContext, fromBody: number | undefined): ReaderOutco
 	if (count !== undefined) {
 		const remaining = count.count - 1 + settings.firstPage - current;
 		if (!(remaining > 0)) return { detected: 'page', explicit: true };
-		return { detected: 'page', explicit: true, next: step(1), plan: { count: remaining, declared: count.declared, at: (index) => step(index + 1) } };
+		return {
+			detected: 'page',
+			explicit: true,
+			next: step(1),
+			plan: { count: remaining, declared: count.declared, at: (index) => step(index + 1) },
+		};
 	}
-	if (page.hasMore !== undefined) return { detected: 'page', explicit: true, next: page.hasMore ? step(1) : undefined };
+	if (page.hasMore !== undefined)
+		return { detected: 'page', explicit: true, next: page.hasMore ? step(1) : undefined };
 	return { detected: 'page', explicit: false, next: step(1) };
 }
 

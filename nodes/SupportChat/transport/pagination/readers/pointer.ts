@@ -45,13 +45,16 @@ export function pointerFrom(
 		if (innerParam && !ended) {
 			for (const key of INNER_CURSOR_KEYS) {
 				const inner = fieldOf(value, key);
-				if (inner !== undefined && !isDataObject(inner)) return pointerFrom(inner, innerParam(key), true);
+				if (inner !== undefined && !isDataObject(inner))
+					return pointerFrom(inner, innerParam(key), true);
 			}
 		}
 		return ended ? END : undefined;
 	}
-	if (typeof value === 'string') return looksLikeUrl(value) ? { kind: 'url', url: value } : { kind: 'cursor', value, param };
-	if (numbersAreCursors && typeof value === 'number' && Number.isFinite(value)) return { kind: 'cursor', value, param };
+	if (typeof value === 'string')
+		return looksLikeUrl(value) ? { kind: 'url', url: value } : { kind: 'cursor', value, param };
+	if (numbersAreCursors && typeof value === 'number' && Number.isFinite(value))
+		return { kind: 'cursor', value, param };
 	return undefined;
 }
 
@@ -61,7 +64,11 @@ export function follow(page: PageContext, pointer: Pointer, ended: Detected): Re
 		case 'url':
 			return { detected: 'nextUrl', explicit: true, next: { url: pointer.url, qs: {} } };
 		case 'cursor':
-			return { detected: 'cursor', explicit: true, next: withParam(page.request, pointer.param, pointer.value) };
+			return {
+				detected: 'cursor',
+				explicit: true,
+				next: withParam(page.request, pointer.param, pointer.value),
+			};
 		case 'end':
 			return { detected: ended, explicit: true };
 	}

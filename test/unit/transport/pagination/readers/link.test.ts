@@ -6,7 +6,12 @@ import { readPage } from '../../../../../nodes/SupportChat/transport/pagination/
  * makes this the last page, undefined when there is no Link header to read.
  */
 function nextLink(header: string): string | null | undefined {
-	const reading = readPage([{ id: 1 }], { link: header }, { path: '/users', qs: {} }, DEFAULT_PAGINATION);
+	const reading = readPage(
+		[{ id: 1 }],
+		{ link: header },
+		{ path: '/users', qs: {} },
+		DEFAULT_PAGINATION,
+	);
 	if (reading.detected !== 'link') return undefined;
 	return reading.next?.url ?? null;
 }
@@ -37,7 +42,11 @@ describe('Link headers cost a linear scan, whatever they hold', () => {
 		['a million links without rel', '<a>;,'.repeat(MILLION / 5), null],
 		['a rel of a million spaces', `<a>; rel="${' '.repeat(MILLION)}x"`, null],
 		['a million ";"', `<a>${';'.repeat(MILLION)}`, null],
-		['a next link after a million characters of other links', `${'<a>;,'.repeat(MILLION / 5)}<https://a/x?page=2>; rel="next"`, null],
+		[
+			'a next link after a million characters of other links',
+			`${'<a>;,'.repeat(MILLION / 5)}<https://a/x?page=2>; rel="next"`,
+			null,
+		],
 	])('%s', (_name, header, next) => {
 		expect(nextLink(header)).toBe(next);
 	});
