@@ -15,7 +15,6 @@ import {
 } from 'n8n-workflow';
 
 import { toolErrorItem } from '../../nodes/SupportChat/actions/toolMode';
-import { FROM_AI_MARKER, MODEL_INPUTS } from '../../nodes/SupportChat/descriptions/tool';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
@@ -63,6 +62,34 @@ function modelArguments(saved: INodeParameters): Record<string, Omit<FromAIArgum
 	return Object.fromEntries(collected.map(({ key, ...rest }) => [key, rest]));
 }
 
+/** What the model is told about each input it fills: the text n8n hands it with each `$fromAI` argument. */
+const TOLD = {
+	userId: 'ID of the user, as in the id field of a Support Chat user record',
+	conversationId:
+		'ID of the conversation, as in the id field of a Support Chat conversation record',
+	assignee: 'ID of the support agent (or team) to assign the conversation to',
+	message: 'Text of the message to send into the conversation, as the support agent',
+	tag: 'Name of the tag to add to the user, e.g. vip. A tag the service does not have yet is created.',
+	findValue:
+		'Email address or phone number of the user to find, as the user gave it (a phone with its leading + and country code)',
+	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
+	conversationSearch:
+		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	functionName:
+		'Name of the Support Board Web API function to call, e.g. get-user: one of the functions this tool allows',
+	functionArguments:
+		'Arguments of the function as a JSON object of argument names and values, e.g. {"user_id": "12"}; {} for none',
+} as const;
+
+/** The defaults by which the model fills an input, in the node's description (a resource locator's value included). */
+function fromAiDefaults(): string[] {
+	return node.description.properties
+		.map(({ default: value }) =>
+			typeof value === 'object' && value !== null && 'value' in value ? value.value : value,
+		)
+		.filter((value): value is string => typeof value === 'string' && value.includes('$fromAI('));
+}
+
 function toolDescription(saved: INodeParameters): string {
 	const toolNode = {
 		name: 'Tool',
@@ -76,7 +103,9 @@ function toolDescription(saved: INodeParameters): string {
 
 describe('what the model is offered', () => {
 	it('uses n8n’s own marker, so the editor shows the inputs as defined by the model', () => {
-		expect(FROM_AI_MARKER).toBe(FROM_AI_AUTO_GENERATED_MARKER);
+		const defaults = fromAiDefaults();
+		expect(defaults.length).toBeGreaterThan(0);
+		for (const value of defaults) expect(value).toContain(FROM_AI_AUTO_GENERATED_MARKER);
 	});
 
 	it.each([
@@ -145,21 +174,26 @@ describe('what the model is offered', () => {
 		expect(toolDescription(saved)).toBe(description);
 		const offered = modelArguments(saved);
 		expect(Object.keys(offered).sort()).toEqual([...keys].sort());
-		for (const key of keys as Array<keyof typeof MODEL_INPUTS>) {
+		for (const key of keys as Array<keyof typeof TOLD>) {
 			expect(offered[key]).toEqual({
 				type: 'string',
-				description: MODEL_INPUTS[key],
+				description: TOLD[key],
 				defaultValue: undefined,
 			});
 		}
 	});
 
 	it('tells the model what each input is', () => {
-		expect(MODEL_INPUTS.userId).toMatch(/^ID of the user/);
-		expect(MODEL_INPUTS.conversationId).toMatch(/^ID of the conversation/);
-		expect(MODEL_INPUTS.assignee).toMatch(/^ID of the support agent/);
-		expect(MODEL_INPUTS.message).toMatch(/^Text of the message/);
-		expect(MODEL_INPUTS.tag).toMatch(/^Name of the tag/);
+		const told = {
+			...modelArguments({ resource: 'conversation', operation: 'assign' }),
+			...modelArguments({ resource: 'tag', operation: 'add' }),
+			...modelArguments({ resource: 'message', operation: 'send' }),
+		};
+		expect(told.userId.description).toMatch(/^ID of the user/);
+		expect(told.conversationId.description).toMatch(/^ID of the conversation/);
+		expect(told.assignee.description).toMatch(/^ID of the support agent/);
+		expect(told.message.description).toMatch(/^Text of the message/);
+		expect(told.tag.description).toMatch(/^Name of the tag/);
 	});
 
 	it('keeps a value the user set in the editor', () => {

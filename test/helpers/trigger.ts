@@ -1,5 +1,13 @@
-/** What the webhook trigger's unit tests share: the settings a node saved with nothing set reads, and n8n's static data round trip. */
+/**
+ * What the webhook trigger's unit tests share: the settings a node saved with nothing set reads, n8n's static data round
+ * trip, and a delivery's event and id as the trigger reads them.
+ */
+import type { PlainObject } from '../../nodes/SupportChat/shared/json';
+import { entryDeliveryId } from '../../nodes/SupportChat/trigger/deliveryId';
+import { recogniseEvent } from '../../nodes/SupportChat/trigger/recognise';
+import { unwrapEventData } from '../../nodes/SupportChat/trigger/envelope';
 import { TRIGGER_DEFAULTS } from '../../nodes/SupportChat/trigger/settings';
+import type { HeaderMap } from '../../nodes/SupportChat/trigger/util';
 import type { TriggerSettings } from '../../nodes/SupportChat/trigger/settings';
 
 const { options, ...parameters } = TRIGGER_DEFAULTS;
@@ -15,4 +23,18 @@ export function triggerSettings(overrides: Partial<TriggerSettings> = {}): Trigg
 /** What n8n does between deliveries: saves the static data as JSON and rebuilds it from there. */
 export function reload(store: Record<string, unknown>): Record<string, unknown> {
 	return JSON.parse(JSON.stringify(store)) as Record<string, unknown>;
+}
+
+/** The event a delivery reports (`recogniseEvent`'s `detected`), its data unwrapped from the envelope unless given. */
+export function eventOf(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject = unwrapEventData(body),
+) {
+	return recogniseEvent(body, headers, data).detected;
+}
+
+/** The id of a delivery that is not a batch (`entryDeliveryId` of its one entry). */
+export function deliveryIdOf(body: PlainObject, headers: HeaderMap) {
+	return entryDeliveryId(body, 0, false, headers);
 }

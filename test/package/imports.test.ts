@@ -1,9 +1,15 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
- * No import circles in nodes/ and credentials/ (STYLE habit 20): files that import each other in a
- * circle mean a cut in the wrong place. Type-only imports count too: they vanish from the compiled
- * JavaScript, but a type circle ties the files' meanings together all the same (the client and its
- * wires, the operations and the table that lists them were such circles).
+ * What the files of nodes/ and credentials/ import from each other.
+ *
+ * No import circles (STYLE habit 20): files that import each other in a circle mean a cut in the wrong
+ * place. Type-only imports count too: they vanish from the compiled JavaScript, but a type circle ties
+ * the files' meanings together all the same (the client and its wires, the operations and the table that
+ * lists them were such circles).
+ *
+ * No value exported for tests only (issue 21, item 4): a value a file exports is imported by another
+ * product file, or it is one of n8n's entry points, or it is a documented exception below. A test
+ * reaches a module through what the nodes use, and asserts what a user would notice.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -118,4 +124,215 @@ it('finds a circle when there is one', () => {
 
 it('no files of nodes/ or credentials/ import each other in a circle', () => {
 	expect(circles(graph).map(named)).toEqual([]);
+});
+
+/**
+ * Values exported though no other product file imports them, each with the reason a test needs it. Remove
+ * an entry when its test no longer reads the value.
+ */
+const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
+	'nodes/SupportChat/shared/secretFields.ts': {
+		SECRET_FIELDS:
+			'the test checks that the quick test before the walk (mayHoldSecretFields) lets every name of the table through; no public path lists the names, and a copy in the test would miss a name added to the table',
+	},
+	'nodes/SupportChat/transport/apis/supportBoard/conversationLife.ts': {
+		STATUS_CODES:
+			"the Support Board test holds the Status options the node's description offers equal to the product codes the wire knows; a code without an option cannot be found by running Update Status, since the values outside the table are endless",
+	},
+};
+
+/** The n8n entry points: the classes of the files package.json names, which n8n loads by their file. */
+function entryPoints(): Set<string> {
+	const { n8n } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
+	return new Set(
+		[...n8n.nodes, ...n8n.credentials].map((built) =>
+			built.replace(/^dist\//, '').replace(/\.js$/, '.ts'),
+		),
+	);
+}
+
+type Sources = Map<string, ts.SourceFile>;
+
+const hasExport = (node: ts.Node) =>
+	ts.canHaveModifiers(node) &&
+	(ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+/** Each file's exported values (consts, functions, classes, enums, value re-exports), types left out. */
+function exportedValues(sources: Sources): Map<string, string[]> {
+	const exported = new Map<string, string[]>();
+	for (const [file, source] of sources) {
+		const names: string[] = [];
+		for (const statement of source.statements) {
+			if (ts.isVariableStatement(statement) && hasExport(statement)) {
+				for (const declaration of statement.declarationList.declarations) {
+					if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+				}
+			} else if (
+				(ts.isFunctionDeclaration(statement) ||
+					ts.isClassDeclaration(statement) ||
+					ts.isEnumDeclaration(statement)) &&
+				hasExport(statement)
+			) {
+				if (statement.name !== undefined) names.push(statement.name.text);
+			} else if (
+				ts.isExportDeclaration(statement) &&
+				!statement.isTypeOnly &&
+				statement.exportClause !== undefined &&
+				ts.isNamedExports(statement.exportClause)
+			) {
+				names.push(
+					...statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text),
+				);
+			}
+		}
+		exported.set(file, names);
+	}
+	return exported;
+}
+
+/**
+ * Which exported names other files use, by file: named imports and re-exports (type-only ones too: the
+ * export is what lets them compile), and through a namespace import (`import * as ns`) `ns.name`, a
+ * spread `...ns` (every export), or ns as an entry of a table (`{ getAll, get }`): the names every
+ * module of that table exports, since whoever reads the table can read no others. Any other use of a
+ * namespace counts as using all it exports.
+ */
+function usedNames(sources: Sources): Map<string, Set<string>> {
+	const exported = exportedValues(sources);
+	const used = new Map([...sources.keys()].map((file) => [file, new Set<string>()]));
+	const resolveIn = (from: string, specifier: string) => {
+		const base = path.resolve(path.dirname(from), specifier);
+		return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => sources.has(candidate));
+	};
+	const useAll = (target: string) =>
+		exported.get(target)?.forEach((name) => used.get(target)!.add(name));
+	for (const [file, source] of sources) {
+		const namespaces = new Map<string, string>();
+		for (const statement of source.statements) {
+			if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
+			const specifier = statement.moduleSpecifier;
+			if (
+				specifier === undefined ||
+				!ts.isStringLiteral(specifier) ||
+				!specifier.text.startsWith('.')
+			)
+				continue;
+			const target = resolveIn(file, specifier.text);
+			if (target === undefined) continue;
+			const bindings = ts.isImportDeclaration(statement)
+				? statement.importClause?.namedBindings
+				: statement.exportClause;
+			if (bindings === undefined) useAll(target);
+			else if (ts.isNamespaceImport(bindings)) namespaces.set(bindings.name.text, target);
+			else if (ts.isNamespaceExport(bindings)) useAll(target);
+			else
+				for (const element of bindings.elements)
+					used.get(target)!.add((element.propertyName ?? element.name).text);
+		}
+		const tables = new Map<ts.ObjectLiteralExpression, string[]>();
+		const visit = (node: ts.Node): void => {
+			const target = ts.isIdentifier(node) ? namespaces.get(node.text) : undefined;
+			const parent = node.parent;
+			if (target !== undefined && !ts.isNamespaceImport(parent)) {
+				if (ts.isPropertyAccessExpression(parent) && parent.expression === node)
+					used.get(target)!.add(parent.name.text);
+				else if (
+					(ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) &&
+					parent.name === node
+				) {
+					// a property's own name, not the namespace
+				} else if (
+					(ts.isShorthandPropertyAssignment(parent) ||
+						(ts.isPropertyAssignment(parent) && parent.initializer === node)) &&
+					ts.isObjectLiteralExpression(parent.parent)
+				) {
+					tables.set(parent.parent, [...(tables.get(parent.parent) ?? []), target]);
+				} else useAll(target);
+			}
+			ts.forEachChild(node, visit);
+		};
+		visit(source);
+		for (const members of tables.values()) {
+			const [first, ...others] = members.map((member) => exported.get(member) ?? []);
+			const common = first.filter((name) => others.every((names) => names.includes(name)));
+			for (const member of members) common.forEach((name) => used.get(member)!.add(name));
+		}
+	}
+	return used;
+}
+
+/** `file NAME` for every exported value no other file uses. */
+function unusedExports(sources: Sources): string[] {
+	const used = usedNames(sources);
+	return [...exportedValues(sources)].flatMap(([file, names]) =>
+		names.filter((name) => !used.get(file)!.has(name)).map((name) => `${named([file])} ${name}`),
+	);
+}
+
+const parse = (file: string, text: string) =>
+	ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+const product: Sources = new Map(
+	files.map((file) => [file, parse(file, readFileSync(file, 'utf8'))]),
+);
+
+describe('no value exported for tests only', () => {
+	const entries = entryPoints();
+	const exceptions = Object.entries(TEST_ONLY_EXPORTS).flatMap(([file, names]) =>
+		Object.keys(names).map((name) => `${file} ${name}`),
+	);
+	const unused = unusedExports(product);
+
+	it('reads the exports of the product files and the entry points package.json names', () => {
+		expect([...exportedValues(product).values()].flat().length).toBeGreaterThan(200);
+		expect(entries.size).toBe(4);
+		for (const entry of entries) expect(files.map((file) => named([file]))).toContain(entry);
+	});
+
+	it('finds a value no other file uses, through a table of modules or not', () => {
+		const at = (name: string) => path.join(ROOT, name);
+		const sources: Sources = new Map([
+			[
+				at('a.ts'),
+				parse(
+					at('a.ts'),
+					'export const run = 1; export const description = 2; export const OPTIONS = 3;',
+				),
+			],
+			[at('b.ts'), parse(at('b.ts'), 'export const run = 1; export const description = 2;')],
+			[
+				at('c.ts'),
+				parse(
+					at('c.ts'),
+					'export function used() {} export function unused() {} export const spread = 1;',
+				),
+			],
+			[at('d.ts'), parse(at('d.ts'), 'export const spreadToo = 1;')],
+			[
+				at('index.ts'),
+				parse(
+					at('index.ts'),
+					"import * as a from './a'; import * as b from './b'; import { used } from './c'; import * as d from './d';\nexport const table = { a, bee: b }; export const all = { ...d }; used();",
+				),
+			],
+		]);
+		expect(unusedExports(sources)).toEqual([
+			'a.ts OPTIONS',
+			'c.ts unused',
+			'c.ts spread',
+			'index.ts table',
+			'index.ts all',
+		]);
+	});
+
+	it('every value nodes/ and credentials/ export is used by another of their files, but the entry points and the exceptions', () => {
+		expect(
+			unused.filter((entry) => !entries.has(entry.split(' ')[0]) && !exceptions.includes(entry)),
+		).toEqual([]);
+	});
+
+	it('every exception is still exported, and still used by tests only', () => {
+		expect(exceptions.filter((entry) => !unused.includes(entry))).toEqual([]);
+	});
 });

@@ -3,7 +3,6 @@ import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
-import { DEDUPE_KEY } from '../../nodes/SupportChat/trigger/dedupe';
 import { callWebhook } from '../helpers/engine';
 
 const TYPE = 'n8n-nodes-support-chat.supportChatTrigger';
@@ -204,7 +203,11 @@ describe("SupportChatTrigger webhook() under n8n-core's WebhookContext", () => {
 			messageId: 9,
 			deliveryId: 'msg_1',
 		});
-		expect(result.staticData).toHaveProperty([`node:Support Chat Trigger`, DEDUPE_KEY]);
+		// The delivery's record is saved in the node's static data.
+		const saved = Object.values(result.staticData[`node:Support Chat Trigger`] ?? {});
+		expect(saved).toContainEqual(
+			expect.objectContaining({ seen: expect.arrayContaining([expect.any(Array)]) }),
+		);
 	});
 
 	test('a repeat, with static data saved and reloaded, starts nothing', async () => {

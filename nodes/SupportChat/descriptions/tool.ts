@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * because older n8n releases do not export it): the editor shows such a value as "Defined
  * automatically by the model", with its description editable.
  */
-export const FROM_AI_MARKER = '/*n8n-auto-generated-fromAI-override*/';
+const FROM_AI_MARKER = '/*n8n-auto-generated-fromAI-override*/';
 
 /**
  * What the model is told about each input it fills when the node is an AI Agent's tool. n8n builds
@@ -13,7 +13,7 @@ export const FROM_AI_MARKER = '/*n8n-auto-generated-fromAI-override*/';
  * parameters, and nothing else of a parameter (not its display name, not its description) reaches
  * the model; the editor's own "let the model define this" button writes an empty description.
  */
-export const MODEL_INPUTS = {
+const MODEL_INPUTS = {
 	userId: 'ID of the user, as in the id field of a Support Chat user record',
 	conversationId:
 		'ID of the conversation, as in the id field of a Support Chat conversation record',

@@ -26,7 +26,7 @@ export type Claimant = 'webhook' | 'poll';
 const fingerprint = (key: string) =>
 	createHash('sha256').update(key).digest('base64url').slice(0, 16);
 
-export class EventClaims {
+class EventClaims {
 	private readonly workflows = new Map<string, Map<string, { by: Claimant; at: number }>>();
 
 	/**

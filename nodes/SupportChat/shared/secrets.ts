@@ -38,7 +38,7 @@ function base64Cores(secret: string): string[] {
 }
 
 /** The forms of a secret to look for, longest first so that a longer copy is masked whole. */
-export function secretVariants(secret: string): string[] {
+function secretVariants(secret: string): string[] {
 	if (secret.length < MIN_MASKED_LENGTH) return [];
 	const encoded = encodeURIComponent(secret);
 	const variants = new Set([secret, encoded, encoded.replace(/%20/g, '+'), ...base64Cores(secret)]);

@@ -7,7 +7,3 @@ export type { PageRequest, PaginationSettings, PaginationStyle } from './paginat
 export { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pagination/styles';
 export type { Detected, PagePlan, PageReading } from './pagination/reading';
 export { PageShapeError } from './pagination/reading';
-export { itemIdentity } from './pagination/values';
-export { findItems } from './pagination/locate';
-export { linkHeaderNext } from './pagination/readers/link';
-export { readPage } from './pagination/readPage';

@@ -13,10 +13,10 @@ import { isRecord } from '../shared/json';
  */
 
 /** The static data key the record is kept under. */
-export const DEDUPE_KEY = 'supportChatDeliveries';
+const DEDUPE_KEY = 'supportChatDeliveries';
 
 /** Hard cap on remembered deliveries; the oldest are forgotten first. Keeps the saved record near 20 kB. */
-export const MAX_REMEMBERED = 500;
+const MAX_REMEMBERED = 500;
 
 interface DedupeRecord {
 	v: 1;
@@ -50,7 +50,7 @@ function readRecord(store: Record<string, unknown>): Array<[string, number]> {
 }
 
 /** How many trigger nodes (per workflow and per test or production URL) the process remembers deliveries for. */
-export const MAX_SCOPES = 200;
+const MAX_SCOPES = 200;
 
 /**
  * The deliveries one trigger node has accepted in this process: `fingerprint → first seen (Unix
@@ -89,7 +89,7 @@ export class DeliveryMemory {
 }
 
 /** The process's memories, one per scope (workflow, node, test or production), the least recently used forgotten first. */
-export class DeliveryRegistry {
+class DeliveryRegistry {
 	private readonly scopes = new Map<string, DeliveryMemory>();
 
 	constructor(private readonly maxScopes = MAX_SCOPES) {}

@@ -10,7 +10,7 @@ import { parseBody } from './body';
 import type { DeliveryId } from './deliveryId';
 import { entryDeliveryId } from './deliveryId';
 import type { DetectedEvent } from './detect';
-import { recogniseEvent } from './detect';
+import { recogniseEvent } from './recognise';
 import { unwrapEventData } from './envelope';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';

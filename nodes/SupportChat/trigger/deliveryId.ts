@@ -23,7 +23,7 @@ export interface DeliveryId {
  * A flat body's `id` names the resource, not the delivery, so it is not used: two events about the
  * same conversation must not look like one delivery.
  */
-export function deliveryId(body: PlainObject, headers: HeaderMap): DeliveryId | undefined {
+function deliveryId(body: PlainObject, headers: HeaderMap): DeliveryId | undefined {
 	for (const name of DELIVERY_ID_HEADERS) {
 		const value = asText(headerValue(headers, name));
 		if (value !== undefined) return { id: value, source: `header ${name}` };

@@ -1,12 +1,9 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
-import type { ReferencedResource } from '../shared/vocabulary/records';
-import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 import type { NamedDelivery } from './aliases';
 import { EVENT_ALIASES, NAMED_DELIVERIES } from './aliases';
-import { unwrapEventData } from './envelope';
 import type { CanonicalEvent } from './events';
-import { UNKNOWN_EVENT, resourceOfEvent } from './events';
+import { UNKNOWN_EVENT } from './events';
 import {
 	EVENT_FIELDS,
 	EVENT_HEADERS,
@@ -180,12 +177,12 @@ function resolve(
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  *
- * @param data the event's data inside its envelope (envelope.ts), when the caller has it already
+ * @param data the event's data inside its envelope (envelope.ts)
  */
 export function detectEvent(
 	body: PlainObject,
 	headers: HeaderMap,
-	data: PlainObject = unwrapEventData(body),
+	data: PlainObject,
 ): DetectedEvent {
 	const payload: Payload = { body, data };
 	const explicit = firstExplicitCandidate(body, headers);
@@ -219,46 +216,8 @@ export function detectEvent(
 }
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
-function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
 	return name === undefined || name.length > MAX_NAME_LENGTH
 		? undefined
 		: NAMED_DELIVERIES.get(name.toLowerCase());
-}
-
-/**
- * What a delivery is about: its event's resource, else what its name says (`login` is about a user,
- * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
- * has its ids.
- */
-function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
-	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
-	if (known !== undefined || detected.name === undefined) return known;
-	for (const word of normaliseEventName(detected.name)) {
-		const resource = RESOURCE_OF_WORD.get(word);
-		if (resource !== undefined) return resource;
-	}
-	return undefined;
-}
-
-/** An entry's event and what its data's own `id` names, for reading its ids (ids.ts). */
-export interface RecognisedEvent {
-	detected: DetectedEvent;
-	/** The resource the delivery is about (`resourceOfDelivery`). */
-	about?: ReferencedResource;
-	/** Its data's own `id` names a form, not a record (`NAMED_DELIVERIES`). */
-	formId: boolean;
-}
-
-/** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
-export function recogniseEvent(
-	body: PlainObject,
-	headers: HeaderMap,
-	data: PlainObject,
-): RecognisedEvent {
-	const detected = detectEvent(body, headers, data);
-	return {
-		detected,
-		about: resourceOfDelivery(detected),
-		formId: namedDelivery(detected.name)?.formId === true,
-	};
 }

@@ -43,7 +43,7 @@ export function readLoopOptions(options: IDataObject): LoopOptions {
 }
 
 /** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
-export function parseIdList(value: unknown): string[] {
+function parseIdList(value: unknown): string[] {
 	if (Array.isArray(value))
 		return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 	if (typeof value === 'number') return [String(value)];

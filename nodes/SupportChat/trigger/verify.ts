@@ -25,7 +25,7 @@ function fail(reason: string): VerifyResult {
  * `timingSafeEqual` throws on buffers of different lengths, and checking the lengths first tells an
  * attacker the secret's length; comparing SHA-256 digests of both sides avoids both.
  */
-export function safeEqual(a: Buffer | string, b: Buffer | string): boolean {
+function safeEqual(a: Buffer | string, b: Buffer | string): boolean {
 	const left = createHash('sha256').update(a).digest();
 	const right = createHash('sha256').update(b).digest();
 	return timingSafeEqual(left, right);

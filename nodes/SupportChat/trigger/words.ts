@@ -67,7 +67,7 @@ function charKind(char: string | undefined): CharKind {
  * scan rather than regular expressions because the obvious pattern for the last rule,
  * `/([A-Z]+)([A-Z][a-z])/g`, takes quadratic time on a long run of capitals.
  */
-export function splitWords(name: string): string[] {
+function splitWords(name: string): string[] {
 	const words: string[] = [];
 	let current = '';
 	for (let index = 0; index < name.length; index++) {

@@ -1,9 +1,6 @@
 import {
-	DEDUPE_KEY,
+	DELIVERY_REGISTRY,
 	DeliveryMemory,
-	DeliveryRegistry,
-	MAX_REMEMBERED,
-	MAX_SCOPES,
 	scopeKey,
 	seenBefore,
 } from '../../../nodes/SupportChat/trigger/dedupe';
@@ -11,6 +8,17 @@ import { reload } from '../../helpers/trigger';
 
 const MINUTE = 60_000;
 const T0 = 1_750_000_000_000;
+/** Deliveries remembered per trigger node: MAX_REMEMBERED in nodes/SupportChat/trigger/dedupe.ts. */
+const MAX_REMEMBERED = 500;
+/** Trigger nodes the process remembers deliveries for: MAX_SCOPES in nodes/SupportChat/trigger/dedupe.ts. */
+const MAX_SCOPES = 200;
+
+/** The one record seenBefore keeps in a node's static data, whatever its key. */
+function savedRecord(store: Record<string, unknown>): { seen: unknown[] } {
+	const records = Object.values(store);
+	expect(records).toHaveLength(1);
+	return records[0] as { seen: unknown[] };
+}
 
 describe('seenBefore', () => {
 	const window = { windowMs: 60 * MINUTE };
@@ -53,7 +61,9 @@ describe('seenBefore', () => {
 		);
 		seenBefore(store, 'x', T0, window);
 		seenBefore(store, 'x', T0 + 1000, window);
-		expect(writes).toEqual([DEDUPE_KEY]);
+		// One write, of the one record the store now holds.
+		expect(writes).toEqual(Object.keys(store));
+		expect(writes).toHaveLength(1);
 	});
 
 	test('hard cap: the oldest are forgotten first', () => {
@@ -73,9 +83,14 @@ describe('seenBefore', () => {
 		for (let index = 0; index < MAX_REMEMBERED + 100; index++) {
 			seenBefore(store, `${'x'.repeat(1000)}-${index}`, T0 + index, window);
 		}
-		const record = store[DEDUPE_KEY] as { seen: unknown[] };
-		expect(record.seen).toHaveLength(MAX_REMEMBERED);
+		expect(savedRecord(store).seen).toHaveLength(MAX_REMEMBERED);
 		expect(JSON.stringify(store).length).toBeLessThan(40_000);
+		// The first 100 forgotten, the last MAX_REMEMBERED remembered (each asked of a copy: a miss is remembered).
+		const remembered = (index: number) =>
+			seenBefore(reload(store), `${'x'.repeat(1000)}-${index}`, T0 + 1000, window);
+		expect(remembered(99)).toBe(false);
+		expect(remembered(100)).toBe(true);
+		expect(remembered(MAX_REMEMBERED + 99)).toBe(true);
 	});
 
 	test('ids are not stored in clear', () => {
@@ -96,7 +111,11 @@ describe('seenBefore', () => {
 		['no list', { v: 1 }],
 		['bad entries', { v: 1, seen: [1, ['a'], ['b', 'x'], null, ['c', Number.NaN]] }],
 	])('a damaged record (%s) is treated as empty', (_label, value) => {
-		const store: Record<string, unknown> = { [DEDUPE_KEY]: value };
+		// The record seenBefore writes, replaced by the damaged value.
+		const store: Record<string, unknown> = {};
+		seenBefore(store, 'earlier', T0 - 1000, window);
+		const [key] = Object.keys(store);
+		store[key] = value;
 		expect(seenBefore(store, 'a', T0, window)).toBe(false);
 		expect(seenBefore(store, 'a', T0 + 1, window)).toBe(true);
 	});
@@ -133,7 +152,7 @@ describe('the in-process record of deliveries', () => {
 		expect(memory.entries()).toHaveLength(MAX_REMEMBERED);
 		const store: Record<string, unknown> = {};
 		seenBefore(store, 'last', T0 + 10_000, { ...window, memory });
-		expect((store[DEDUPE_KEY] as { seen: unknown[] }).seen).toHaveLength(MAX_REMEMBERED);
+		expect(savedRecord(store).seen).toHaveLength(MAX_REMEMBERED);
 		expect(seenBefore({}, 'id-0', T0 + 10_000, { ...window, memory })).toBe(false);
 		expect(seenBefore({}, `id-${MAX_REMEMBERED + 49}`, T0 + 10_000, { ...window, memory })).toBe(
 			true,
@@ -155,7 +174,8 @@ describe('the in-process record of deliveries', () => {
 	});
 
 	test('bounded in the number of nodes remembered, the least recently used forgotten', () => {
-		const registry = new DeliveryRegistry();
+		const registry = DELIVERY_REGISTRY;
+		registry.clear();
 		const first = registry.scope(scopeKey('w-0', 'n', false));
 		const memories = new Map<number, unknown>();
 		for (let index = 1; index < MAX_SCOPES + 20; index++) {

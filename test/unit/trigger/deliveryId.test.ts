@@ -1,4 +1,4 @@
-import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
+import { deliveryIdOf } from '../../helpers/trigger';
 
 describe('deliveryId', () => {
 	test.each([
@@ -43,11 +43,11 @@ describe('deliveryId', () => {
 			{ id: 'h', source: 'header webhook-id' },
 		],
 	])('%s', (_label, body, headers, expected) => {
-		expect(deliveryId(body, headers)).toEqual(expected);
+		expect(deliveryIdOf(body, headers)).toEqual(expected);
 	});
 
 	test("a flat body's id names the resource, not the delivery", () => {
-		expect(deliveryId({ event: 'conversation.closed', id: 5 }, {})).toBeUndefined();
-		expect(deliveryId({}, {})).toBeUndefined();
+		expect(deliveryIdOf({ event: 'conversation.closed', id: 5 }, {})).toBeUndefined();
+		expect(deliveryIdOf({}, {})).toBeUndefined();
 	});
 });

@@ -1,5 +1,5 @@
 import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
+import { eventOf } from '../../helpers/trigger';
 import { EVENTS } from '../../../nodes/SupportChat/trigger/events';
 import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/util';
 
@@ -90,7 +90,7 @@ describe('detectEvent: every alias and naming style', () => {
 	];
 
 	test.each(cases)('event: %s → %s', (name, expected) => {
-		expect(detectEvent({ event: name }, {}).event).toBe(expected);
+		expect(eventOf({ event: name }, {}).event).toBe(expected);
 	});
 
 	test('every canonical event has at least five aliases above', () => {
@@ -118,17 +118,13 @@ describe('detectEvent: every alias and naming style', () => {
 		'webhook',
 		'John Smith',
 	])('not one of ours: %s → unknown', (name) => {
-		expect(detectEvent({ event: name }, {})).toEqual({
-			event: 'unknown',
-			name,
-			source: 'body.event',
-		});
+		expect(eventOf({ event: name }, {})).toEqual({ event: 'unknown', name, source: 'body.event' });
 	});
 
 	test('the display names of the events are themselves aliases', () => {
 		for (const { name, value } of EVENTS) {
-			expect(detectEvent({ event: name }, {}).event).toBe(value);
-			expect(detectEvent({ event: value }, {}).event).toBe(value);
+			expect(eventOf({ event: name }, {}).event).toBe(value);
+			expect(eventOf({ event: value }, {}).event).toBe(value);
 		}
 	});
 
@@ -184,13 +180,13 @@ describe('detectEvent: where the name is found', () => {
 		[{}, { 'X-Event': 'message.created' }, 'messageCreated', 'header x-event'],
 	])('%j %j → %s from %s', (body, headers, event, source) => {
 		// As handleDelivery hands them on: names in lower case, whatever case the sender used.
-		const detected = detectEvent(body, lowerCaseHeaders(headers));
+		const detected = eventOf(body, lowerCaseHeaders(headers));
 		expect(detected.event).toBe(event);
 		expect(detected.source).toBe(source);
 	});
 
 	test('a header beats the body, and the name is reported as sent', () => {
-		expect(detectEvent({ event: 'user.created' }, { 'x-event': 'Message-Sent' })).toEqual({
+		expect(eventOf({ event: 'user.created' }, { 'x-event': 'Message-Sent' })).toEqual({
 			event: 'messageCreated',
 			name: 'Message-Sent',
 			source: 'header x-event',
@@ -199,22 +195,22 @@ describe('detectEvent: where the name is found', () => {
 
 	test('a sender type in `type` is not an event name, the header decides', () => {
 		const body = { type: 'agent', message: 'Hi', conversation_id: '5' };
-		expect(detectEvent(body, { 'x-event': 'message.created' }).event).toBe('messageCreated');
-		expect(detectEvent(body, {})).toEqual({ event: 'unknown', name: 'agent', source: 'body.type' });
+		expect(eventOf(body, { 'x-event': 'message.created' }).event).toBe('messageCreated');
+		expect(eventOf(body, {})).toEqual({ event: 'unknown', name: 'agent', source: 'body.type' });
 	});
 
 	test('an explicit field decides even when unrecognised: `type` cannot override it', () => {
-		expect(detectEvent({ event: 'message.deleted', type: 'message' }, {}).event).toBe('unknown');
-		expect(detectEvent({ event: 'message.deleted', name: 'New User' }, {}).event).toBe('unknown');
+		expect(eventOf({ event: 'message.deleted', type: 'message' }, {}).event).toBe('unknown');
+		expect(eventOf({ event: 'message.deleted', name: 'New User' }, {}).event).toBe('unknown');
 	});
 
 	test("a user's name is not an event name and is not reported as one", () => {
-		expect(detectEvent({ name: 'John', email: 'j@x.y' }, {})).toEqual({ event: 'unknown' });
+		expect(eventOf({ name: 'John', email: 'j@x.y' }, {})).toEqual({ event: 'unknown' });
 	});
 
 	test('a bare subject is not enough in an ambiguous field', () => {
-		expect(detectEvent({ type: 'message', text: 'hi' }, {}).event).toBe('unknown');
-		expect(detectEvent({ event: 'message', text: 'hi' }, {}).event).toBe('messageCreated');
+		expect(eventOf({ type: 'message', text: 'hi' }, {}).event).toBe('unknown');
+		expect(eventOf({ event: 'message', text: 'hi' }, {}).event).toBe('messageCreated');
 	});
 
 	test.each([
@@ -227,16 +223,16 @@ describe('detectEvent: where the name is found', () => {
 		[{ event: 'message', action: 'deleted' }, {}, 'unknown'],
 		[{ action: 'created' }, {}, 'unknown'],
 	])('subject and action from different places: %j %j → %s', (body, headers, event) => {
-		expect(detectEvent(body, headers).event).toBe(event);
+		expect(eventOf(body, headers).event).toBe(event);
 	});
 
 	test('no name anywhere', () => {
-		expect(detectEvent({ text: 'hello' }, {})).toEqual({ event: 'unknown' });
-		expect(detectEvent({}, {})).toEqual({ event: 'unknown' });
+		expect(eventOf({ text: 'hello' }, {})).toEqual({ event: 'unknown' });
+		expect(eventOf({}, {})).toEqual({ event: 'unknown' });
 	});
 
 	test('non-string values are not names', () => {
-		expect(detectEvent({ event: 42, type: ['message.created'] }, {})).toEqual({ event: 'unknown' });
+		expect(eventOf({ event: 42, type: ['message.created'] }, {})).toEqual({ event: 'unknown' });
 	});
 });
 
@@ -271,6 +267,6 @@ describe('conversation status updates', () => {
 		],
 		[{ event: 'conversation.updated', data: { subject: 'Billing' } }, 'unknown'],
 	])('%j → %s', (body, event) => {
-		expect(detectEvent(body, {}).event).toBe(event);
+		expect(eventOf(body, {}).event).toBe(event);
 	});
 });

@@ -1,6 +1,5 @@
 import { parseBody } from '../../../nodes/SupportChat/trigger/body';
-import { deliveryId } from '../../../nodes/SupportChat/trigger/deliveryId';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
+import { deliveryIdOf, eventOf } from '../../helpers/trigger';
 import { unwrapEventData } from '../../../nodes/SupportChat/trigger/envelope';
 import {
 	DELIVERY_ID_FIELDS,
@@ -30,7 +29,7 @@ function nested(path: string, value: unknown): Record<string, unknown> {
 
 describe('payload styles: where the event is named', () => {
 	test.each([...EVENT_HEADERS, 'x-acme-event', 'x-shop-topic'])('header %s', (header) => {
-		expect(detectEvent({}, { [header]: NAME })).toEqual({
+		expect(eventOf({}, { [header]: NAME })).toEqual({
 			event: 'messageCreated',
 			name: NAME,
 			source: `header ${header}`,
@@ -38,7 +37,7 @@ describe('payload styles: where the event is named', () => {
 	});
 
 	test.each([...EVENT_FIELDS, ...NESTED_EVENT_FIELDS, ...WEAK_EVENT_FIELDS])('body.%s', (path) => {
-		expect(detectEvent(nested(path, NAME), {})).toEqual({
+		expect(eventOf(nested(path, NAME), {})).toEqual({
 			event: 'messageCreated',
 			name: NAME,
 			source: `body.${path}`,
@@ -59,11 +58,14 @@ describe('payload styles: JSON text', () => {
 
 describe('payload styles: where the delivery id is', () => {
 	test.each([...DELIVERY_ID_HEADERS, ...PER_ATTEMPT_ID_HEADERS])('header %s', (header) => {
-		expect(deliveryId({}, { [header]: 'd-1' })).toEqual({ id: 'd-1', source: `header ${header}` });
+		expect(deliveryIdOf({}, { [header]: 'd-1' })).toEqual({
+			id: 'd-1',
+			source: `header ${header}`,
+		});
 	});
 
 	test.each(DELIVERY_ID_FIELDS)('body.%s', (field) => {
-		expect(deliveryId({ [field]: 'd-1' }, {})).toEqual({ id: 'd-1', source: `body.${field}` });
+		expect(deliveryIdOf({ [field]: 'd-1' }, {})).toEqual({ id: 'd-1', source: `body.${field}` });
 	});
 
 	test.each(
@@ -71,7 +73,7 @@ describe('payload styles: where the delivery id is', () => {
 			[...DELIVERY_ID_FIELDS, 'id'].map((field) => [holder, field]),
 		),
 	)('body.%s.%s', (holder, field) => {
-		expect(deliveryId({ [holder]: { [field]: 'd-1' } }, {})).toEqual({
+		expect(deliveryIdOf({ [holder]: { [field]: 'd-1' } }, {})).toEqual({
 			id: 'd-1',
 			source: `body.${holder}.${field}`,
 		});
@@ -79,9 +81,9 @@ describe('payload styles: where the delivery id is', () => {
 
 	test('a stable header wins over a body field, which wins over a per-attempt header', () => {
 		const headers = { [DELIVERY_ID_HEADERS[0]]: 'h', [PER_ATTEMPT_ID_HEADERS[0]]: 'p' };
-		expect(deliveryId({ [DELIVERY_ID_FIELDS[0]]: 'b' }, headers)?.id).toBe('h');
+		expect(deliveryIdOf({ [DELIVERY_ID_FIELDS[0]]: 'b' }, headers)?.id).toBe('h');
 		expect(
-			deliveryId({ [DELIVERY_ID_FIELDS[0]]: 'b' }, { [PER_ATTEMPT_ID_HEADERS[0]]: 'p' })?.id,
+			deliveryIdOf({ [DELIVERY_ID_FIELDS[0]]: 'b' }, { [PER_ATTEMPT_ID_HEADERS[0]]: 'p' })?.id,
 		).toBe('b');
 	});
 });

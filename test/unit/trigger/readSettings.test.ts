@@ -1,10 +1,10 @@
 import { createHmac } from 'crypto';
-import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
-import { parseIdList, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { readLoopOptions, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from '../../helpers/trigger';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
@@ -176,7 +176,7 @@ describe('trigger defaults', () => {
 	});
 });
 
-describe('parseIdList', () => {
+describe('Ignored Sender IDs, as readLoopOptions reads them for both triggers', () => {
 	test.each([
 		['12, 57', ['12', '57']],
 		['12;57\n 99', ['12', '57', '99']],
@@ -189,6 +189,8 @@ describe('parseIdList', () => {
 		[undefined, []],
 		[{ id: 1 }, []],
 	])('%j', (value, expected) => {
-		expect(parseIdList(value)).toEqual(expected);
+		expect(readLoopOptions({ ignoredSenderIds: value } as IDataObject).ignoredSenderIds).toEqual(
+			expected,
+		);
 	});
 });

@@ -7,8 +7,8 @@
  * each delivery exactly as before.
  */
 import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/delivery';
-import { detectEvent } from '../../../nodes/SupportChat/trigger/detect';
 import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
+import { eventOf } from '../../helpers/trigger';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import {
@@ -248,7 +248,7 @@ describe.each(KINDS)('%s → %s', (fn, event, data, ids, key) => {
 	});
 
 	it('detected beside the event it was before', () => {
-		expect(detectEvent({ function: fn, data } as never, {}).productEvent).toBe(event);
+		expect(eventOf({ function: fn, data } as never, {}).productEvent).toBe(event);
 	});
 });
 
@@ -331,7 +331,7 @@ describe('what a workflow that does not select them gets: exactly what it got be
 
 	it('a product name in another field than the first explicit one is not read as the product event', () => {
 		expect(
-			detectEvent({ event: 'message.created', function: 'login' }, {}).productEvent,
+			eventOf({ event: 'message.created', function: 'login' }, {}).productEvent,
 		).toBeUndefined();
 	});
 

@@ -2,7 +2,6 @@
 import { createHmac, randomBytes } from 'crypto';
 
 import {
-	safeEqual,
 	verifyBodyField,
 	verifyHeaderToken,
 	verifyHmac,
@@ -44,15 +43,26 @@ function expectNoSecret(result: VerifyResult, ...secrets: string[]): void {
 	for (const secret of secrets) expect(result.reason).not.toContain(secret);
 }
 
-describe('safeEqual', () => {
-	test.each([
+describe('the constant-time comparison, through the checks that use it', () => {
+	/** A token given in the query compared with the secret; a digest in a header compared with the body's. */
+	const matches = (given: Buffer | string, secret: string) =>
+		typeof given === 'string'
+			? verifyQueryToken({ token: given }, 'token', secret).ok
+			: verifyHmac(BODY, { 'x-signature': given.toString('hex') }, secret, {
+					header: 'X-Signature',
+					algorithm: 'sha256',
+					encoding: 'hex',
+				}).ok;
+
+	test.each<[string, Buffer | string, string, boolean]>([
 		['same', 'abc', 'abc', true],
 		['different', 'abc', 'abd', false],
 		['different lengths', 'abc', 'abcd', false],
-		['empty and non-empty', '', 'a', false],
-		['buffers', Buffer.from([1, 2]), Buffer.from([1, 2]), true],
-	])('%s', (_label, a, b, expected) => {
-		expect(safeEqual(a, b)).toBe(expected);
+		// An empty token in the query is refused before any comparison: here the secret is the empty side.
+		['empty and non-empty', 'a', '', false],
+		['buffers', createHmac('sha256', 'k').update(BODY).digest(), 'k', true],
+	])('%s', (_label, given, secret, expected) => {
+		expect(matches(given, secret)).toBe(expected);
 	});
 });
 

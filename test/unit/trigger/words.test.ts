@@ -1,11 +1,7 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fc from 'fast-check';
 
-import {
-	MAX_NAME_LENGTH,
-	normaliseEventName,
-	splitWords,
-} from '../../../nodes/SupportChat/trigger/words';
+import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
 
 describe('normaliseEventName', () => {
 	test.each([
@@ -61,7 +57,11 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 			fc.property(
 				fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')),
 				(name) => {
-					expect(splitWords(name)).toEqual(splitByRegex(name));
+					// The old rules' words, joined by spaces, are split back into exactly those words (lower-case
+					// letters and digits split only at the spaces), so both sides differ only in the splitting.
+					expect(normaliseEventName(name)).toEqual(
+						normaliseEventName(splitByRegex(name).join(' ')),
+					);
 				},
 			),
 			{ numRuns: 3000 },

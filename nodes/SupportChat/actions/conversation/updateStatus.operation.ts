@@ -7,7 +7,7 @@ import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
 
 /** The Status options: their values are public API (saved workflows store them), never a product's code. */
-export const STATUS_OPTIONS = [
+const STATUS_OPTIONS = [
 	{
 		name: 'Active',
 		value: 'active',

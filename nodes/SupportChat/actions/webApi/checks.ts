@@ -9,7 +9,7 @@ import { isDataObject } from '../../shared/json';
  */
 
 /** The longest name the node sends; Support Board 3.8.7's longest function name has 38 characters. */
-export const MAX_FUNCTION_NAME_LENGTH = 64;
+const MAX_FUNCTION_NAME_LENGTH = 64;
 
 /** A Support Board function name: lower-case letters, digits and hyphens (get-user, update-conversation-agent). */
 const FUNCTION_NAME = /^[a-z0-9-]+$/;

@@ -23,7 +23,7 @@ function idKeyOf(item: IDataObject): string | undefined {
 /** The key under which a bare string or number is its own id. */
 const BARE_ID_KEY = 'value';
 
-/** The key a record's identity stands under (see `itemIdentity`), or undefined when it has none. */
+/** The key a record's identity stands under (a bare string or number is its own id, under `value`), or undefined when it has none. */
 function identityKey(item: unknown): string | undefined {
 	if (isDataObject(item)) return idKeyOf(item);
 	return typeof item === 'string' || typeof item === 'number' ? BARE_ID_KEY : undefined;
@@ -37,16 +37,6 @@ function idUnder(item: unknown, key: string): string | number {
 /** Whether a record has an identity, found without building one (the collector asks for every record). */
 export function hasIdentity(item: unknown): boolean {
 	return identityKey(item) !== undefined;
-}
-
-/**
- * A record's identity: the key its id is under and the id (a bare string or number is its own id,
- * under `value`), or undefined when it has none.
- */
-export function itemIdentity(item: unknown): { key: string; value: string | number } | undefined {
-	const key = identityKey(item);
-	if (key === undefined) return undefined;
-	return { key, value: idUnder(item, key) };
 }
 
 /**

@@ -4,7 +4,7 @@ import {
 	ENVELOPE_NOISE,
 } from '../../../../nodes/SupportChat/shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../../../nodes/SupportChat/shared/vocabulary/pages';
-import { findItems } from '../../../../nodes/SupportChat/transport/pageShape';
+import { findItems } from '../../../../nodes/SupportChat/transport/pagination/locate';
 import { WEBHOOK_ENVELOPES } from '../../../../nodes/SupportChat/trigger/payloadStyles';
 
 describe('the service vocabulary', () => {

@@ -11,11 +11,11 @@ import {
 	TAG_NAME_KEYS,
 	USER_SUMMARY,
 } from '../../../../nodes/SupportChat/shared/vocabulary/records';
-import { itemIdentity } from '../../../../nodes/SupportChat/transport/pageShape';
+import { hasIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { EVENT_ALIASES } from '../../../../nodes/SupportChat/trigger/aliases';
-import { detectEvent } from '../../../../nodes/SupportChat/trigger/detect';
 import { resourceOfEvent } from '../../../../nodes/SupportChat/trigger/events';
 import { extractIds } from '../../../../nodes/SupportChat/trigger/ids';
+import { eventOf } from '../../../helpers/trigger';
 
 describe('the service vocabulary', () => {
 	it.each([
@@ -26,7 +26,11 @@ describe('the service vocabulary', () => {
 	});
 
 	it.each(RECORD_ID_KEYS)('%s is a record identity', (key) => {
-		expect(itemIdentity({ [key]: 3 })).toEqual({ key, value: 3 });
+		expect(hasIdentity({ [key]: 3 })).toBe(true);
+		const seen = new SeenIds();
+		expect(seen.addItem({ [key]: 3 })).toBe(true);
+		// The same id under the same key is the same record, whatever else it carries.
+		expect(seen.addItem({ [key]: '3', other: 1 })).toBe(false);
 	});
 
 	it.each(TAG_NAME_KEYS)('a tag named by %s has that name in Simplify and in the picker', (key) => {
@@ -84,7 +88,7 @@ describe('one table of resource words', () => {
 			{ conversationId: 8 },
 		],
 	])('%j: recognised and its id found', (body, event, ids) => {
-		const detected = detectEvent(body, {});
+		const detected = eventOf(body, {});
 		expect(detected.event).toBe(event);
 		expect(extractIds(body, resourceOfEvent(detected.event))).toMatchObject(ids);
 	});

@@ -4,7 +4,8 @@
  * the declared end breaks it. Beside collector.test.ts, whose promises tests hold the body's declarations to the same rule.
  */
 
-import { DEFAULT_PAGINATION, readPage } from '../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
+import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
 import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
 import type { Answer } from './scripted';
 import { bodies, ctx, failure, list, rec, scripted, settings } from './scripted';

@@ -10,10 +10,10 @@ import type {
 } from '../../../../nodes/SupportChat/transport/pageShape';
 import {
 	DEFAULT_PAGINATION,
-	itemIdentity,
 	PageShapeError,
-	readPage,
 } from '../../../../nodes/SupportChat/transport/pageShape';
+import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
+import { hasIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { getPath } from '../../../../nodes/SupportChat/shared/json';
 import { answer, settings } from './arbitraries';
 
@@ -549,13 +549,13 @@ describe('Object.prototype names (issue 8, class 12)', () => {
 			expect(Object.hasOwn((forced as { next: { qs: object } }).next.qs, name)).toBe(true);
 		});
 
-		it('as a Link relation or a records key, and in getPath and itemIdentity', () => {
+		it('as a Link relation or a records key, and in getPath and in a record identity', () => {
 			const link = outcome(rows, { style: 'nextUrl' }, { link: `</u?page=2>; rel="${name}"` });
 			expect(link).toMatchObject({ detected: 'link' });
 			expect((link as { next?: unknown }).next).toBeUndefined();
 			expect(getPath({}, name)).toBeUndefined();
 			expect(getPath({ a: {} }, `a.${name}`)).toBeUndefined();
-			expect(itemIdentity({ [name]: 1 })).toBeUndefined();
+			expect(hasIdentity({ [name]: 1 })).toBe(false);
 		});
 	});
 });

@@ -3,11 +3,7 @@
  * SeenIds notes a record's identity without building one, and remembers the key of the last id it
  * noted: records whose ids change key between pages, or within one, stay apart by key all the same.
  */
-import {
-	hasIdentity,
-	itemIdentity,
-	SeenIds,
-} from '../../../../nodes/SupportChat/transport/pagination/values';
+import { hasIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
 
 describe('SeenIds.addItem', () => {
 	it('tells a record seen before, a number id and its digits being one', () => {
@@ -30,24 +26,28 @@ describe('SeenIds.addItem', () => {
 		expect(seen.addItem({ value: 1 })).toBe(true);
 	});
 
-	it('counts a record without an id as new every time, as itemIdentity finds none', () => {
+	it('counts a record without an id as new every time, as it has no identity', () => {
 		const seen = new SeenIds();
 		for (const item of [{ name: 'a' }, null, true, { id: null }, { id: { nested: 1 } }, [1]]) {
-			expect(itemIdentity(item)).toBeUndefined();
 			expect(hasIdentity(item)).toBe(false);
 			expect(seen.addItem(item)).toBe(true);
 			expect(seen.addItem(item)).toBe(true);
 		}
 	});
 
-	it('finds the identity itemIdentity finds', () => {
+	it("finds a record's identity by the first id key it has, a bare value being its own", () => {
 		for (const item of [{ _id: 'a' }, { ID: 4 }, { id: 'x', uuid: 'y' }, 'bare', 7]) {
 			expect(hasIdentity(item)).toBe(true);
 			const seen = new SeenIds();
 			expect(seen.addItem(item)).toBe(true);
 			expect(seen.addItem(item)).toBe(false);
 		}
-		expect(itemIdentity({ id: 'x', uuid: 'y' })).toEqual({ key: 'id', value: 'x' });
-		expect(itemIdentity(7)).toEqual({ key: 'value', value: 7 });
+		const byFirstKey = new SeenIds();
+		expect(byFirstKey.addItem({ id: 'x', uuid: 'y' })).toBe(true);
+		expect(byFirstKey.addItem({ id: 'x' })).toBe(false);
+		expect(byFirstKey.addItem({ uuid: 'y' })).toBe(true);
+		const bare = new SeenIds();
+		expect(bare.addItem(7)).toBe(true);
+		expect(bare.addItem('7')).toBe(false);
 	});
 });

@@ -40,12 +40,6 @@ function relations(params: string): string[] {
 	return [];
 }
 
-/** The target of rel="next": undefined without a header, null when the header has no next link. */
-export function linkHeaderNext(header: string | undefined): string | null | undefined {
-	const links = parseLinks(header);
-	return links && (links.get('next') ?? null);
-}
-
 function splitUrl(url: string): { base: string; query: URLSearchParams } {
 	const hash = url.indexOf('#');
 	const bare = hash < 0 ? url : url.slice(0, hash);

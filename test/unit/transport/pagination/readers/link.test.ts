@@ -1,6 +1,22 @@
-import { linkHeaderNext } from '../../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../../../nodes/SupportChat/transport/pageShape';
+import { readPage } from '../../../../../nodes/SupportChat/transport/pagination/readPage';
 
-describe('linkHeaderNext', () => {
+/**
+ * The target of rel="next" as readPage takes it from a Link header beside a bare list: null when the header
+ * makes this the last page, undefined when there is no Link header to read.
+ */
+function nextLink(header: string): string | null | undefined {
+	const reading = readPage(
+		[{ id: 1 }],
+		{ link: header },
+		{ path: '/users', qs: {} },
+		DEFAULT_PAGINATION,
+	);
+	if (reading.detected !== 'link') return undefined;
+	return reading.next?.url ?? null;
+}
+
+describe('the next link of a Link header', () => {
 	it.each([
 		['<https://a/x?page=2>; rel="next"', 'https://a/x?page=2'],
 		['<https://a/x?page=1>; rel="prev", <https://a/x?page=3>; rel=next', 'https://a/x?page=3'],
@@ -8,7 +24,7 @@ describe('linkHeaderNext', () => {
 		['<https://a/x?page=1>; rel="first"', null],
 		['', undefined],
 	])('%s', (header, expected) => {
-		expect(linkHeaderNext(header)).toBe(expected);
+		expect(nextLink(header)).toBe(expected);
 	});
 });
 
@@ -32,12 +48,10 @@ describe('Link headers cost a linear scan, whatever they hold', () => {
 			null,
 		],
 	])('%s', (_name, header, next) => {
-		expect(linkHeaderNext(header)).toBe(next);
+		expect(nextLink(header)).toBe(next);
 	});
 
 	it('keeps reading rel among other parameters', () => {
-		expect(linkHeaderNext('<https://a/x?page=2>; title="x"; REL="prev next"')).toBe(
-			'https://a/x?page=2',
-		);
+		expect(nextLink('<https://a/x?page=2>; title="x"; REL="prev next"')).toBe('https://a/x?page=2');
 	});
 });
