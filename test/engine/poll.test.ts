@@ -322,6 +322,51 @@ describe('Support Board: get-new-users, get-new-conversations, get-new-messages'
 		expect(board.requests.map((r) => r.function)).toEqual(['get-new-conversations']);
 	});
 
+	it('a state kept by version 1 carries over: new messages and a conversation opened since come out, old conversations are not new', async () => {
+		const current = await pollBoard();
+		const marks = (current.staticData['node:Poll Trigger'] as IDataObject)
+			.supportChatPoll as IDataObject;
+		const { userId, messageId } = marks.marks as IDataObject;
+		const rows = (await call('get-conversations', { status_code: 'all' })) as IDataObject[];
+		const newest = rows.find((row) => Number(row.message_id) === messageId) ?? rows[0];
+		const version1 = {
+			'node:Poll Trigger': {
+				supportChatPoll: {
+					version: 1,
+					api: 'Support Board Web API',
+					marks: { userId, messageId, messageTime: newest.last_update_time },
+					recent: [],
+				},
+			},
+		};
+		// Past the second of the newest message, as a conversation opened after the last poll of 0.4 is.
+		await new Promise((resolve) => setTimeout(resolve, 1_100));
+		const { conversation } = await board.supportBoard!.visitor.start({
+			message: 'Opened before the upgrade',
+			email: 'upgrade@example.com',
+		});
+		await board.supportBoard!.visitor.say(
+			String(newest.conversation_id),
+			'An old conversation again',
+		);
+		const upgraded = await pollBoard(version1);
+		expect(upgraded.error).toBeUndefined();
+		const events = json(upgraded);
+		expect(
+			events.filter((e) => e.event === 'conversationCreated').map((e) => e.conversationId),
+		).toEqual([String(conversation.id)]);
+		expect(
+			events
+				.filter((e) => e.event === 'messageCreated')
+				.map((e) => (e.data as IDataObject).message)
+				.sort(),
+		).toEqual(['An old conversation again', 'Opened before the upgrade']);
+		const kept = (upgraded.staticData['node:Poll Trigger'] as IDataObject)
+			.supportChatPoll as IDataObject;
+		expect(kept.version).toBe(2);
+		expect((await pollBoard(upgraded.staticData)).items).toBeNull();
+	});
+
 	it('notes the product posts itself (an assignment) are no message', async () => {
 		const first = await pollBoard();
 		const agent = String(Number(board.supportBoard!.data.staff!.agent.id.slice(2)));
