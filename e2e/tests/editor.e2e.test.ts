@@ -25,6 +25,7 @@ import {
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import { EVENTS } from '../../nodes/SupportChat/trigger/events';
+import { SUPPORT_BOARD_EVENTS } from '../../nodes/SupportChat/trigger/supportBoardEvents';
 import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
 
 /*
@@ -167,7 +168,10 @@ describe('the node panel: typing "support chat"', () => {
 
 		await entry.click();
 		await panel.getByText(/^Actions \(\d+\)$/).click();
-		const triggers = EVENTS.map((event) => `On ${event.name.toLowerCase()}`).sort();
+		// A trigger per event the Events list offers: the service's six kinds, then Support Board's own.
+		const triggers = [...EVENTS, ...SUPPORT_BOARD_EVENTS]
+			.map((event) => `On ${event.name.toLowerCase()}`)
+			.sort();
 		await expect(panel.getByText(`Triggers (${triggers.length})`).isVisible()).resolves.toBe(true);
 		await expect(panel.getByText(`Actions (${actionTexts().length})`).isVisible()).resolves.toBe(
 			true,
