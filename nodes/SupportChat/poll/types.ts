@@ -1,5 +1,6 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
+import type { SecretMask } from '../shared/secrets';
 import type { ListCall } from '../transport/calls';
 
 /** The events a poll can find: the webhook trigger's values, so a workflow works with either. */
@@ -66,6 +67,8 @@ export interface FinderClient {
 	/** One read by the API's own name for it (see `Wire.read`). */
 	read(name: string, args: IDataObject): Promise<unknown>;
 	refuse(message: string, description?: string): NodeOperationError;
+	/** Masks the API token in what a message quotes of the service's records, then cuts it. */
+	readonly mask: Pick<SecretMask, 'quote'>;
 }
 
 /** How one API's events are found: one per API, in its row of transport/apis. */

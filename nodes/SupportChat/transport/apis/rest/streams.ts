@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FinderClient, Found, Marks, PolledEvent, PollSettings } from '../../../poll/types';
 import { asText, fieldOf, getPath, isDataObject } from '../../../shared/json';
 import { eventKey } from '../../../shared/eventKey';
+import { QUOTE_LENGTH } from '../../../shared/text';
 import {
 	CLOSED_AT_KEYS,
 	CLOSED_STATES,
@@ -89,7 +90,10 @@ function ordinal(value: unknown): number | undefined {
 	return Number.isFinite(n) ? n : undefined;
 }
 
-const recordId = (record: IDataObject) => asText(fieldOf(record, 'id')) ?? '(no id)';
+/** A record's id as a message quotes it: masked, then cut (a service may send anything there). */
+const recordId = (client: FinderClient, record: IDataObject) =>
+	client.mask.quote(asText(fieldOf(record, 'id')) ?? '(no id)', ID_QUOTE_LENGTH);
+const ID_QUOTE_LENGTH = 80;
 
 /** The field a stream orders by: the kept mark's, Watermark Field for new records, else the first every record has. */
 function fieldFor(
@@ -105,7 +109,7 @@ function fieldFor(
 		if (records.some((record) => ordinal(getPath(record, chosen)) !== undefined)) return chosen;
 		const [first] = records;
 		throw client.refuse(
-			`No ${stream.list} record has a value in "${chosen}", the Watermark Field (record ${recordId(first)} has ${Object.keys(first).slice(0, 12).join(', ')})`,
+			`No ${stream.list} record has a value in "${chosen}", the Watermark Field (record ${recordId(client, first)} has ${client.mask.quote(Object.keys(first).slice(0, 12).join(', '), QUOTE_LENGTH)})`,
 			'Set Watermark Field under Options to a field of these records that grows with each new one (a creation time or an increasing number), or leave it empty to let the node look for one.',
 		);
 	}
@@ -118,7 +122,7 @@ function fieldFor(
 			stream.fields.every((field) => ordinal(getPath(record, field)) === undefined),
 		) ?? records[0];
 	throw client.refuse(
-		`The ${stream.event === 'conversationClosed' ? 'closed conversations' : `${stream.list} records`} do not all carry one of ${stream.fields.join(', ')} (record ${recordId(lacking)} has none), so new ones cannot be told from old ones`,
+		`The ${stream.event === 'conversationClosed' ? 'closed conversations' : `${stream.list} records`} do not all carry one of ${stream.fields.join(', ')} (record ${recordId(client, lacking)} has none), so new ones cannot be told from old ones`,
 		stream.byCreation
 			? 'Set Watermark Field under Options to a field every record carries that grows with each new one (a creation time or an increasing number).'
 			: 'Conversation Closed goes by when a conversation was closed: the service must send a closing time (closed_at or the like) or a last change time (updated_at) with each closed conversation.',
@@ -168,12 +172,13 @@ export function collectStream(
 	const since = rebase ? undefined : mark;
 	const tie = new Set(since?.tie);
 	const events: Found[] = [];
-	let next: Mark | undefined = since;
+	// The highest value read and the keys at it, as a Set: a burst of any size costs once per record.
+	let top = since && { value: since.value, raw: since.raw, keys: new Set(since.tie) };
 	records.forEach((record, index) => {
 		const value = ordinal(getPath(record, field));
 		if (value === undefined) {
 			throw client.refuse(
-				`The ${stream.list} record ${recordId(record)} has no value in "${field}", the field this poll tells new ${stream.list} from old by; it is not skipped silently`,
+				`The ${stream.list} record ${recordId(client, record)} has no value in "${field}", the field this poll tells new ${stream.list} from old by; it is not skipped silently`,
 				stream.byCreation
 					? 'Set Watermark Field under Options to a field every record carries that grows with each new one (a creation time or an increasing number).'
 					: 'Conversation Closed goes by when a conversation was closed: the service must send that time with every closed conversation.',
@@ -191,9 +196,15 @@ export function collectStream(
 			(since === undefined || value > since.value || (value === since.value && !tie.has(event.key)))
 		)
 			events.push(event);
-		if (next === undefined || value > next.value)
-			next = { field, value, raw: String(getPath(record, field)), tie: [] };
-		if (value === next.value && !next.tie.includes(event.key)) next.tie.push(event.key);
+		if (top === undefined || value > top.value)
+			top = { value, raw: String(getPath(record, field)), keys: new Set() };
+		if (value === top.value) top.keys.add(event.key);
 	});
+	const next: Mark | undefined = top && {
+		field,
+		value: top.value,
+		raw: top.raw,
+		tie: [...top.keys],
+	};
 	return { events, mark: next };
 }
