@@ -14,7 +14,6 @@ import type { PollSettings } from './types';
 export function pollBudget(
 	ctx: Pick<IPollFunctions, 'getNode'>,
 	settings: PollSettings,
-	now: () => number = Date.now,
 ): RequestGate {
 	let spent = 0;
 	return (where) => {
@@ -28,7 +27,7 @@ export function pollBudget(
 				},
 			);
 		}
-		if (now() >= settings.deadline) {
+		if (Date.now() >= settings.deadline) {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`This poll ran out of time after ${spent} requests (${where}); nothing was emitted and the poll stands where it stood`,

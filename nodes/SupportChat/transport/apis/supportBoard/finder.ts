@@ -140,10 +140,11 @@ async function since(client: FinderClient, settings: PollSettings, kept: Marks, 
 		const conversations = rows(
 			await client.read('get-new-conversations', { datetime: String(marks.messageId) }),
 		);
+		const pending = new Set(marks.pending);
 		for (const conversation of conversations) {
 			if (
 				settings.events.includes('conversationCreated') &&
-				isNewConversation(conversation, marks)
+				isNewConversation(conversation, marks, pending)
 			) {
 				const event = conversationFound(conversation, idOf(conversation.conversation_id) ?? 0);
 				if (event) found.push(event);

@@ -72,11 +72,18 @@ export function conversationMarks(
 	return { conversationId: after, pending: pending.slice(-MAX_PENDING) };
 }
 
-/** Whether a conversation row is one created after the baseline, seen with a message for the first time. */
-export function isNewConversation(row: IDataObject, marks: SbMarks): boolean {
+/**
+ * Whether a conversation row is one created after the baseline, seen with a message for the first
+ * time. `pending` is `marks.pending` as a Set, made once a poll: a poll reads any number of rows.
+ */
+export function isNewConversation(
+	row: IDataObject,
+	marks: SbMarks,
+	pending: ReadonlySet<number>,
+): boolean {
 	const id = idOf(row.conversation_id);
 	if (id === undefined) return false;
-	if (id > (marks.conversationId ?? Infinity) || marks.pending.includes(id)) return true;
+	if (id > (marks.conversationId ?? Infinity) || pending.has(id)) return true;
 	// The first poll after marks of version 1, which knew only a time: by it too, strictly, so that a
 	// conversation opened since the last poll of the earlier version is not missed.
 	return (
