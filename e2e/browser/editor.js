@@ -55,6 +55,27 @@ async function nodePanelEntries(panel) {
 }
 
 /**
+ * Waits until the node panel has drawn `count` named entries. n8n's panel draws a long list a few
+ * entries per tick (its ItemsRenderer's lazy rendering), so a list read as soon as the headers show may
+ * lack its last entries.
+ * @param {Locator} panel
+ * @param {number} count
+ */
+async function waitForPanelEntries(panel, count) {
+	await panel
+		.page()
+		.waitForFunction(
+			([element, expected]) =>
+				[
+					.../** @type {any} */ (element).querySelectorAll('[data-test-id="item-iterator-item"]'),
+				].filter((item) =>
+					item.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim(),
+				).length >= expected,
+			/** @type {const} */ ([await panel.elementHandle(), count]),
+		);
+}
+
+/**
  * The icons the node panel shows for an entry, once loaded: `{ src, width }` (width 0: not drawn).
  * @param {Locator} entry
  */
@@ -274,6 +295,7 @@ module.exports = {
 	newWorkflow,
 	searchNodePanel,
 	nodePanelEntries,
+	waitForPanelEntries,
 	loadedIcons,
 	addNode,
 	parameterLabels,

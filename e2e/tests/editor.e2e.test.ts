@@ -16,6 +16,7 @@ import {
 	loadedIcons,
 	newWorkflow,
 	nodePanelEntries,
+	waitForPanelEntries,
 	outputItemCount,
 	outputTable,
 	parameterLabels,
@@ -176,6 +177,7 @@ describe('the node panel: typing "support chat"', () => {
 		await expect(panel.getByText(`Actions (${actionTexts().length})`).isVisible()).resolves.toBe(
 			true,
 		);
+		await waitForPanelEntries(panel, triggers.length + actionTexts().length);
 		const names = (await nodePanelEntries(panel)).map((e) => e.name).filter(Boolean);
 		expect(names.filter((name) => name.startsWith('On ')).sort()).toEqual(triggers);
 		expect(names.filter((name) => !name.startsWith('On ')).sort()).toEqual(actionTexts());
