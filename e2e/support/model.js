@@ -7,7 +7,8 @@
  * Completions (`POST /v1/chat/completions`, with "Use Responses API" off) and `GET /v1/models` (the
  * credential test and the model picker). It records every request as received, and answers by a
  * rule that needs no state: while the conversation holds no tool result, it calls the scripted tool
- * with the scripted arguments; once it holds one, it answers with text that quotes the tool's result.
+ * with the scripted arguments; with a scripted follow-up, the first result picks a second call; once
+ * its calls have results, it answers with text that quotes the last tool's result.
  * Tool definitions and tool results are read back in one shape for both APIs (`toolsOf`,
  * `toolResultsOf`), so a test asserts what the model received, whichever API carried it.
  */
@@ -43,10 +44,13 @@ const { readBody, sendJson } = require('../../sandbox/httpio');
 
 /**
  * What the model does on its first turn: call the tool whose name matches `tool` (a name, or a
- * test of one) with `args`. The second turn answers `Done: <the tool result>`.
- * @typedef {object} ModelScript
+ * test of one) with `args`. With `then`, the second turn is the call `then` makes of the first tool's
+ * result (the text the model received), as a model that read it would choose. The turn after the
+ * last call answers `Done: <the last tool result>`.
+ * @typedef {object} ModelCall
  * @property {string | RegExp} tool
  * @property {Record<string, unknown>} args
+ * @typedef {ModelCall & { then?: (output: string) => ModelCall }} ModelScript
  */
 
 /**
@@ -114,23 +118,26 @@ function contentText(content) {
  */
 function nextTurn(request, script, turn) {
 	const results = toolResultsOf(request);
-	if (results.length > 0)
-		return { kind: 'text', text: `Done: ${results.map((r) => r.output).join('\n')}` };
 	if (!script) return { kind: 'text', text: 'No script was set for this test.' };
+	const calls = script.then ? 2 : 1;
+	if (results.length >= calls)
+		return { kind: 'text', text: `Done: ${results[results.length - 1].output}` };
+	const call = results.length === 0 ? script : script.then?.(results[0].output);
+	if (!call) return { kind: 'text', text: 'The script has no call for this turn.' };
 	const match = toolsOf(request).find((tool) =>
-		typeof script.tool === 'string' ? tool.name === script.tool : script.tool.test(tool.name),
+		typeof call.tool === 'string' ? tool.name === call.tool : call.tool.test(tool.name),
 	);
 	if (!match) {
 		const names = toolsOf(request).map((tool) => tool.name);
 		return {
 			kind: 'text',
-			text: `The scripted tool ${String(script.tool)} was not offered (offered: ${names.join(', ')}).`,
+			text: `The scripted tool ${String(call.tool)} was not offered (offered: ${names.join(', ')}).`,
 		};
 	}
 	return {
 		kind: 'call',
 		name: match.name,
-		args: JSON.stringify(script.args),
+		args: JSON.stringify(call.args),
 		callId: `call_${turn}`,
 	};
 }
