@@ -122,6 +122,37 @@ it(`keeps the README short (at most ${MAX_README_LINES} lines), its test command
 	expect(read('.ci/run')).toMatch(/^npm test$/m);
 });
 
+/** Every `.ts` file under a folder of the repository. */
+function sources(dir: string): string[] {
+	return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+		const file = `${dir}/${entry.name}`;
+		if (entry.isDirectory()) return sources(file);
+		return entry.name.endsWith('.ts') ? [file] : [];
+	});
+}
+
+it("docs/support-board.md's table of every function names exactly the functions the code calls", () => {
+	// Every call of the product's Web API names its function first: `fn.write(port, 'add-note', …)`,
+	// `client.read('get-new-users', …)`.
+	const called = new Set(
+		[...sources('nodes'), ...sources('credentials')].flatMap((file) =>
+			[
+				...read(file).matchAll(
+					/\b(?:fn|client)\.(?:read|write|repeatable)\((?:port, )?'([a-z][a-z0-9-]*)'/g,
+				),
+			].map((match) => match[1]),
+		),
+	);
+	const section = read('docs/support-board.md')
+		.split('## Every function the nodes call')[1]
+		.split('\n## ')[0];
+	const documented = new Set(
+		[...section.matchAll(/^\| `([a-z][a-z0-9-]*)` \|/gm)].map((match) => match[1]),
+	);
+	expect(called.size).toBeGreaterThan(20);
+	expect([...documented].sort()).toEqual([...called].sort());
+});
+
 describe('the anchor rule', () => {
 	it.each([
 		['Errors, retries and rate limits', 'errors-retries-and-rate-limits'],
