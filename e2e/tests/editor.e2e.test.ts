@@ -407,6 +407,52 @@ describe('an error as a user meets it', () => {
 	});
 });
 
+describe('a workflow saved before 0.5.0, when Assignee was a text field', () => {
+	test('opens with the saved ID in Assignee, and its step assigns to that ID', async () => {
+		const conversation = sandbox.state.conversations[0];
+		await n8n.importCredentials({
+			name: 'Support Chat saved earlier',
+			type: 'supportChatApi',
+			data: { baseUrl: sandbox.origin, apiToken: SANDBOX_TOKEN, allowHttp: false },
+		});
+		const saved = await n8n.importWorkflow({
+			name: 'Assign, saved by 0.4',
+			nodes: [
+				{
+					id: 'b8a0c7de-5d3c-4d0e-9c39-4e2f3b1f7a01',
+					name: 'Assign to agent 7',
+					type: 'n8n-nodes-support-chat.supportChat',
+					typeVersion: 1,
+					position: [0, 0],
+					// As 0.4 saved it: the conversation in a resource locator, the assignee plain text.
+					parameters: {
+						resource: 'conversation',
+						operation: 'assign',
+						conversationId: { __rl: true, mode: 'id', value: conversation.id },
+						assignee: '7',
+					},
+					credentials: { supportChatApi: { name: 'Support Chat saved earlier' } },
+				},
+			],
+			connections: {},
+		});
+		await page.goto(`${n8n.baseUrl}/workflow/${saved.id}`);
+		await page.getByTestId('canvas-node').filter({ hasText: 'Assign to agent 7' }).dblclick();
+		ndv = page.getByTestId('ndv');
+		await ndv.waitFor();
+		const assignee = resourceLocator(ndv, 'assignee');
+		// n8n shows a plain value with no mode chosen ("Mode..."), the ID in its box.
+		await expect(assignee.value()).resolves.toBe('7');
+		sandbox.clearLog();
+		await runStep('1 item');
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /conversations/${conversation.id}/assign 200`,
+		]);
+		expect(sandbox.requests[0].body).toEqual({ agent_id: '7' });
+		await closeNdv(page);
+	});
+});
+
 describe('Support Chat Trigger', () => {
 	let trigger: Locator;
 
