@@ -420,15 +420,42 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 	});
 });
 
+sandboxDescribe('Message → Send: attachments refused before any request (sandbox)', () => {
+	it('a file over 20 MB', async () => {
+		const { conversation } = await channelConversation('', 'note', 'x', '');
+		board.sandbox!.clearLog();
+		const item = await sendFileNamed(conversation, 'big.pdf', Buffer.alloc(20 * 1024 * 1024 + 1));
+		expect(item.error).toBe(
+			'The file in binary property "invoice" is 20971521 bytes; the node sends files of at most 20971520 bytes (20 MB). Give a larger file\'s address under Attachment URLs instead.',
+		);
+		expect(board.sandbox!.requests).toEqual([]);
+	});
+
+	it('an attachment URL that is no http(s) address', async () => {
+		board.sandbox!.clearLog();
+		const item = await send({
+			conversationId: conversationId('1'),
+			message: 'With a link',
+			additionalFields: {
+				attachmentUrls: { attachment: [{ name: 'x', url: 'file:///etc/passwd' }] },
+			},
+		});
+		expect(item.error).toBe(
+			'Attachment URLs, row 1: "file:///etc/passwd" is no http or https address',
+		);
+		expect(board.sandbox!.requests).toEqual([]);
+	});
+});
+
 /** Message → Send with the binary file renamed, through a Set-like rename in the Make File output. */
-async function sendFileNamed(conversation: string, name: string): Promise<IDataObject> {
+async function sendFileNamed(
+	conversation: string,
+	name: string,
+	bytes = Buffer.from('MZ'),
+): Promise<IDataObject> {
 	const original = MakeFile.prototype.execute;
 	MakeFile.prototype.execute = async function (this: IExecuteFunctions) {
-		const data = await this.helpers.prepareBinaryData(
-			Buffer.from('MZ'),
-			name,
-			'application/octet-stream',
-		);
+		const data = await this.helpers.prepareBinaryData(bytes, name, 'application/octet-stream');
 		return [[{ json: {}, binary: { invoice: data } }]];
 	};
 	try {

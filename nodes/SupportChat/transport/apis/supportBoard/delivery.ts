@@ -102,11 +102,15 @@ export async function deliver(port: WirePort, route: Route, out: Outgoing): Prom
 			'conversation',
 		);
 	} catch (error) {
-		if (!(error instanceof NodeApiError)) throw error;
-		const reason = APP_MISSING(error)
-			? `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${error.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`
-			: error.message;
-		throw notDelivered(port, route, out.messageId, reason, Number(error.httpCode) || undefined);
+		// After the store, whatever stopped the channel's call is said as a delivery that did not happen.
+		const api = error instanceof NodeApiError ? error : undefined;
+		const reason =
+			api && APP_MISSING(api)
+				? `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`
+				: error instanceof Error
+					? error.message
+					: String(error);
+		throw notDelivered(port, route, out.messageId, reason, Number(api?.httpCode) || undefined);
 	}
 	const verdict = channel.verdict(answer);
 	if (!verdict.delivered)

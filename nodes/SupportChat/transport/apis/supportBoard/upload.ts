@@ -68,11 +68,11 @@ async function uploadOne(port: WirePort, file: AttachmentFile): Promise<[string,
 				`Support Board Cloud takes uploads only from its admin area, and an install may block upload.php. ${USE_URLS}`,
 		}));
 	} catch (error) {
-		if (!(error instanceof NodeApiError)) throw error;
+		const api = error instanceof NodeApiError ? error : undefined;
 		throw port.error(
-			Number(error.httpCode) || undefined,
-			`Support Board refused the upload of "${file.name}": ${error.message}`,
-			{ description: `${error.description ?? ''} ${USE_URLS}`.trim() },
+			Number(api?.httpCode) || undefined,
+			`Support Board refused the upload of "${file.name}": ${error instanceof Error ? error.message : String(error)}`,
+			{ description: `${api?.description ?? ''} ${USE_URLS}`.trim() },
 		);
 	}
 	return [file.name, uploadedUrl(port, file, body)];
