@@ -249,6 +249,20 @@ describe(`Message → Send to a WhatsApp conversation (${onTestbed ? 'test bed' 
 		if (onTestbed) expect(graphTo(customer.phone)).toHaveLength(1);
 	});
 
+	it('Send As User: written as the customer, so not sent back to them', async () => {
+		const customer = await whatsappCustomer();
+		const sentBefore = board.sandbox?.supportBoard?.channels.sent.length;
+		const item = await send({
+			conversationId: conversationId(customer.conversation),
+			message: "In the customer's words",
+			messageType: 'user',
+		});
+		expect(item.error).toBeUndefined();
+		expect(item.delivery).toBeUndefined();
+		expect(graphTo(customer.phone)).toEqual([]);
+		expect(board.sandbox?.supportBoard?.channels.sent.length).toBe(sentBefore);
+	});
+
 	it('Deliver to Channel off: stored only, nothing sent to WhatsApp', async () => {
 		const customer = await whatsappCustomer();
 		const sentBefore = board.sandbox?.supportBoard?.channels.sent.length;

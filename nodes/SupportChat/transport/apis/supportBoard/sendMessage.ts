@@ -62,7 +62,8 @@ async function sendMessage(
 		deliver: onward,
 	}: Calls['sendMessage'],
 ): Promise<CallResult> {
-	const route = onward ? await routeOf(port, conversationId) : undefined;
+	// The admin area sends on what its agents and the bot write; a message written as the customer is theirs already.
+	const route = onward && type !== 'user' ? await routeOf(port, conversationId) : undefined;
 	const attachments: Array<[string, string]> = [
 		...(await uploadFiles(port, files)),
 		...attachmentUrls.map(({ name, url }): [string, string] => [name, url]),
