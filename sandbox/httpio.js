@@ -9,7 +9,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * The whole request body as text; `tooLarge` when it passed the limit (the rest is drained, not kept).
  * @param {IncomingMessage} req
- * @returns {Promise<{ text: string, tooLarge: boolean }>}
+ * @returns {Promise<{ text: string, bytes: Buffer, tooLarge: boolean }>}
  */
 function readBody(req) {
 	return new Promise((resolve, reject) => {
@@ -20,9 +20,10 @@ function readBody(req) {
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () =>
-			resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
-		);
+		req.on('end', () => {
+			const bytes = Buffer.concat(chunks);
+			resolve({ text: bytes.toString('utf8'), bytes, tooLarge: size > MAX_BODY_BYTES });
+		});
 		req.on('error', reject);
 	});
 }

@@ -7,7 +7,7 @@ const zlib = require('node:zlib');
 
 const { matchRoute } = require('./api');
 const { handleControl } = require('./control');
-const { createSupportBoard, SUPPORT_BOARD_PATHS } = require('./supportBoard');
+const { createSupportBoard, SUPPORT_BOARD_PATHS, INSTALL_PREFIX } = require('./supportBoard');
 const { handleSupportBoardControl } = require('./supportBoardControl');
 const { ENVELOPES, wrapPage, wrapRecord } = require('./envelope');
 const { ERROR_STYLES, SandboxError, errorBody, htmlPage } = require('./errors');
@@ -150,6 +150,8 @@ const {
  * @property {import('./supportBoard').SupportBoardMode['visitor']} visitor What visitors do in the widget (the browser-side webhooks).
  * @property {import('./supportBoard').SupportBoardMode['agent']} agent What agents do in the admin area.
  * @property {import('./supportBoard').SupportBoardMode['sendWebhook']} sendWebhook Sends one kind in the product's body shape.
+ * @property {import('./supportBoard').SupportBoardMode['channels']} channels The channel apps: `installed` (none at start), and what they `sent`.
+ * @property {import('./supportBoard').SupportBoardMode['uploads']} uploads The files upload.php took, by path under the install.
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');
@@ -635,6 +637,23 @@ async function startSandbox(options = {}) {
 			queryObject(url.searchParams),
 			undefined,
 		);
+		if (SUPPORT_BOARD_PATHS.map((p) => p.replace(/api\.php$/, 'upload.php')).includes(url.pathname))
+			return answer(
+				200,
+				{ 'content-type': 'text/html; charset=UTF-8' },
+				mode.uploads.upload(body.bytes, req.headers['content-type']),
+			);
+		const uploaded = url.pathname.startsWith(INSTALL_PREFIX)
+			? mode.uploads.file(url.pathname.slice(INSTALL_PREFIX.length))
+			: undefined;
+		if (uploaded && method === 'GET') {
+			entry.status = 200;
+			res.writeHead(200, {
+				'content-type': uploaded.type,
+				'content-length': String(uploaded.bytes.length),
+			});
+			return res.end(uploaded.bytes);
+		}
 		if (!SUPPORT_BOARD_PATHS.includes(url.pathname)) {
 			return answer(
 				404,
@@ -765,6 +784,8 @@ async function startSandbox(options = {}) {
 			visitor: sb.visitor,
 			agent: sb.agent,
 			sendWebhook: (name, ids) => sb.sendWebhook(name, ids),
+			channels: sb.channels,
+			uploads: sb.uploads,
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);

@@ -14,6 +14,8 @@ const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
 const { lifeFunctions } = require('./supportBoardLife');
 const { SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
+const { createChannels } = require('./supportBoardChannels');
+const { createUploads } = require('./supportBoardUploads');
 const { htmlPage } = require('./errors');
 
 /**
@@ -84,8 +86,10 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 	const webhooks = new SupportBoardWebhooks({ initial: options.webhooks, post, now, track });
 	const visitor = new SupportBoardVisitor({ data, store, installUrl });
 	const life = lifeFunctions(options);
+	const channels = createChannels();
+	const uploads = createUploads(installUrl);
 	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
-	const functions = { ...FUNCTIONS, ...life.functions };
+	const functions = { ...FUNCTIONS, ...life.functions, ...channels.functions };
 
 	/**
 	 * Runs an action that fires webhooks, then sends them one after the other, as PHP does inline.
@@ -265,7 +269,11 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		},
 		reset() {
 			webhooks.reset();
+			channels.reset();
+			uploads.reset();
 		},
+		channels,
+		uploads,
 		close() {
 			webhooks.close();
 		},

@@ -228,6 +228,7 @@ function newConversation(ctx) {
 			subject: title.charAt(0).toUpperCase() + title.slice(1),
 			status_code: code,
 			source: String(post(params, 'source', '') || ''),
+			extra: String(post(params, 'extra', '') || ''),
 			department: isNumeric(department) && Number(department) !== -1 ? String(department) : null,
 			sb_tags: tags ? (Array.isArray(tags) ? tags.join(',') : String(tags)).slice(0, 255) : null,
 		},

@@ -265,7 +265,7 @@ class SupportBoardData {
 			department: c.department === undefined || c.department === null ? null : String(c.department),
 			agent_id: agent ? productId(agent) : null,
 			source: typeof c.source === 'string' ? c.source : '',
-			extra: null,
+			extra: typeof c.extra === 'string' && c.extra !== '' ? c.extra : null,
 			extra_2: null,
 			extra_3: null,
 			tags: view.agentView ? (tags ? tags.split(',') : []) : tags,

@@ -166,6 +166,22 @@ function getUser(ctx) {
 	return ok(post(ctx.params, 'extra', false) ? { ...row, details: ctx.data.details(user) } : row);
 }
 
+/**
+ * get-user-extra: with a `slug`, that field's value (`default`, else false, when the user has none);
+ * without, every field as `[{ slug, name, value }]`.
+ * @param {CallContext} ctx @returns {Outcome}
+ */
+function getUserExtra(ctx) {
+	const id = ctx.params.user_id;
+	if (empty(id)) return ok(false);
+	const user = isNumeric(id) ? ctx.data.user(id) : undefined;
+	const rows = user ? ctx.data.details(user) : [];
+	const slug = post(ctx.params, 'slug', false);
+	if (slug === false) return ok(rows);
+	const row = rows.find((r) => r.slug === slug);
+	return ok(row ? row.value : post(ctx.params, 'default', false));
+}
+
 /** @param {CallContext} ctx @returns {Outcome} */
 function getUserBy(ctx) {
 	const by = String(ctx.params.by);
@@ -338,6 +354,7 @@ const USER_FUNCTIONS = {
 	'get-users': getUsers,
 	'get-user': getUser,
 	'get-user-by': getUserBy,
+	'get-user-extra': getUserExtra,
 	'search-users': search,
 	'add-user': addUser,
 	'update-user': updateUser,

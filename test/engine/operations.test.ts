@@ -286,6 +286,26 @@ describe('messages', () => {
 			'Hi B',
 		]);
 	});
+
+	it('refuses attachments before any request: the REST paths have no field for them', async () => {
+		const run = await runAction(sandbox, {
+			resource: 'message',
+			operation: 'send',
+			conversationId: byId(sandbox.state.conversations[0].id),
+			message: 'With a file',
+			messageType: 'agent',
+			additionalFields: {
+				attachmentUrls: { attachment: [{ name: 'a.pdf', url: 'https://example.com/a.pdf' }] },
+			},
+		});
+		expect(run.error('Support Chat')).toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringContaining(
+				"The service description has no field for a message's attachments",
+			),
+		});
+		expect(sandbox.requests).toHaveLength(0);
+	});
 });
 
 describe('tags', () => {

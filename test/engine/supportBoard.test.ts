@@ -300,7 +300,9 @@ describe('messages', () => {
 			message: 'Hello from n8n',
 			messageType: 'agent',
 		});
-		expect(args(0)).toMatchObject({
+		// Deliver to Channel (on by default) reads where the conversation came from first.
+		expect(args(0)).toMatchObject({ function: 'get-conversation', conversation_id: '1' });
+		expect(args(1)).toMatchObject({
 			function: 'send-message',
 			user_id: -1,
 			conversation_id: '1',
@@ -326,9 +328,11 @@ describe('messages', () => {
 			message: 'Bot words',
 			messageType: 'bot',
 		});
+		// As the visitor, nothing goes on to a channel: the conversation is not read.
 		expect(functions()).toEqual([
 			'get-user-from-conversation',
 			'send-message',
+			'get-conversation',
 			'get-bot-id',
 			'send-message',
 		]);
@@ -341,7 +345,7 @@ describe('messages', () => {
 			}),
 		}).then((r) => r.json())) as IDataObject;
 		expect(args(1).user_id).toBe((owner.response as IDataObject).id);
-		expect(args(3).user_id).toBe(String(Number(sandbox.supportBoard!.data.staff!.bot.id.slice(2))));
+		expect(args(4).user_id).toBe(String(Number(sandbox.supportBoard!.data.staff!.bot.id.slice(2))));
 	});
 
 	it('Sender ID overrides who writes it', async () => {
@@ -352,8 +356,8 @@ describe('messages', () => {
 			message: 'From an agent',
 			additionalFields: { senderId: '5' },
 		});
-		expect(functions()).toEqual(['send-message']);
-		expect(args(0)).toMatchObject({ user_id: '5' });
+		expect(functions()).toEqual(['get-conversation', 'send-message']);
+		expect(args(1)).toMatchObject({ user_id: '5' });
 	});
 });
 

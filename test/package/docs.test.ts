@@ -133,12 +133,12 @@ function sources(dir: string): string[] {
 
 it("docs/support-board.md's table of every function names exactly the functions the code calls", () => {
 	// Every call of the product's Web API names its function first: `fn.write(port, 'add-note', …)`,
-	// `client.read('get-new-users', …)`.
+	// `client.read('get-new-users', …)`; a channel's function stands in its row (`fn: 'whatsapp-send-message'`).
 	const called = new Set(
 		[...sources('nodes'), ...sources('credentials')].flatMap((file) =>
 			[
 				...read(file).matchAll(
-					/\b(?:fn|client)\.(?:read|write|repeatable)\((?:port, )?'([a-z][a-z0-9-]*)'/g,
+					/\b(?:(?:fn|client)\.(?:read|write|repeatable)\((?:port, )?|fn: )'([a-z][a-z0-9-]*)'/g,
 				),
 			].map((match) => match[1]),
 		),
@@ -147,7 +147,9 @@ it("docs/support-board.md's table of every function names exactly the functions 
 		.split('## Every function the nodes call')[1]
 		.split('\n## ')[0];
 	const documented = new Set(
-		[...section.matchAll(/^\| `([a-z][a-z0-9-]*)` \|/gm)].map((match) => match[1]),
+		[...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+			[...row[1].matchAll(/`([a-z][a-z0-9-]*)`/g)].map((match) => match[1]),
+		),
 	);
 	expect(called.size).toBeGreaterThan(20);
 	expect([...documented].sort()).toEqual([...called].sort());

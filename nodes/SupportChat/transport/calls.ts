@@ -22,6 +22,22 @@ export interface ConversationFields {
 	status?: string;
 }
 
+/** A file the item carries (its binary data), to send with a message. */
+export interface AttachmentFile {
+	name: string;
+	mimeType: string;
+	bytes: Buffer;
+}
+
+/** A file already online, sent with a message by its address. */
+export interface AttachmentUrl {
+	name: string;
+	url: string;
+}
+
+/** The largest file the node sends from an item's binary data (docs/support-board.md › Attachments). */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
 /** `extra`: the user's Extra Body Fields, sent as they are beside what the node sends. */
 export interface Calls {
 	getUser: { id: string };
@@ -38,6 +54,10 @@ export interface Calls {
 		type: string;
 		senderId?: string;
 		extra: IDataObject;
+		files: AttachmentFile[];
+		attachmentUrls: AttachmentUrl[];
+		/** Whether a reply in a messaging channel's conversation is forwarded to that channel too. */
+		deliver: boolean;
 	};
 	addTag: { userId: string; tag: string; extra: IDataObject };
 	addNote: { conversationId: string; note: string; authorId?: string; authorName?: string };

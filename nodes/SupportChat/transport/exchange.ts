@@ -15,6 +15,8 @@ export interface RequestSpec {
 	url?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/** A body sent as these bytes with this Content-Type (a multipart upload) instead of `body` as JSON. */
+	upload?: { bytes: Buffer; contentType: string };
 	/** Names the record in a 404 hint ("The user was not found"); a list has none. */
 	resourceLabel?: string;
 	/** Whether the answer must hold a record or a list; by default, whether the method reads. */
@@ -89,8 +91,9 @@ export async function send(
 			url,
 			// A redirect's Location is a whole URL: the query is not sent again.
 			qs: first ? spec.qs : undefined,
-			body: spec.body,
-			json: true,
+			body: spec.upload?.bytes ?? spec.body,
+			json: spec.upload === undefined,
+			headers: spec.upload === undefined ? undefined : { 'content-type': spec.upload.contentType },
 			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,

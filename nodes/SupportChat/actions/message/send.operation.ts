@@ -5,6 +5,7 @@ import { bodyFields, idInput, requestOptionsCollection } from '../../description
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, parameterText, requiredText, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
+import { attachmentFields, attachmentUrls, binaryFiles } from './attachments';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -50,6 +51,7 @@ const properties: INodeProperties[] = [
 			description:
 				'ID of the user who writes the message, where Send As does not say enough: sent as sender_id to a REST service; with Support Board, the message is written by this user (an agent, say) instead of the admin whose token it is',
 		},
+		...attachmentFields,
 	]),
 	requestOptionsCollection,
 ];
@@ -71,6 +73,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		type,
 		senderId: senderId === '' ? undefined : senderId,
 		extra: extraFields(this, fields, itemIndex),
+		files: await binaryFiles(this, itemIndex, fields),
+		attachmentUrls: attachmentUrls(this, itemIndex, fields),
+		deliver: fields.deliverToChannel !== false,
 	});
 	return resultOf(answer, sent, ['message']);
 }

@@ -1,4 +1,4 @@
-import type { CallName } from '../../calls';
+import type { CallName, Calls } from '../../calls';
 
 /**
  * The calls the service description's REST paths (§4) have no request for: the REST wire refuses them
@@ -60,3 +60,19 @@ export const REST_REFUSALS = {
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
 	callFunction: onlySupportBoard('call a function by name', 'any function you name'),
 } satisfies Partial<Record<CallName, RestRefusal>>;
+
+const NO_ATTACHMENTS = (what: string) =>
+	`The service description has no ${what} (§4 sends a message as conversation_id, message, type and sender_id). Support Board's Web API takes attachments; with the REST API, if your service takes files by their address, send them as the Extra Body Field it documents (Additional Fields → Extra Body Fields).`;
+
+/**
+ * Inputs of a call the REST paths have no field for, refused before any request: the message's
+ * attachments (files from the item's binary data have no upload request either).
+ */
+export function refusedInput<K extends CallName>(name: K, args: Calls[K]): string | undefined {
+	if (name !== 'sendMessage') return undefined;
+	const { files, attachmentUrls } = args as Calls['sendMessage'];
+	if (files.length > 0)
+		return NO_ATTACHMENTS('request to upload a file, nor a field for attachments');
+	if (attachmentUrls.length > 0) return NO_ATTACHMENTS("field for a message's attachments");
+	return undefined;
+}

@@ -7,7 +7,7 @@ import type { PageRequest } from '../../pagination/styles';
 import type { RequestSpec } from '../../exchange';
 import type { Wire, WirePort } from '../../wire';
 import type { RestRefusal } from './refusals';
-import { REST_REFUSALS } from './refusals';
+import { REST_REFUSALS, refusedInput } from './refusals';
 import { SUPPORT_BOARD_HINT, looksLikeSupportBoard } from './supportBoardSigns';
 
 const id = encodeURIComponent;
@@ -91,6 +91,8 @@ export const restWire: Wire = {
 	async call(port: WirePort, name, args): Promise<CallResult> {
 		const route = ROUTES[name];
 		if ('refuse' in route) throw port.refuse(route.refuse);
+		const refused = refusedInput(name, args);
+		if (refused !== undefined) throw port.refuse(refused);
 		const spec = (route as Route<typeof name>)(args);
 		const answer = (await port.request(spec)).body;
 		return { answer, sent: isDataObject(spec.body) ? spec.body : {} };

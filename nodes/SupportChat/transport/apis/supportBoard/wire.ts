@@ -8,6 +8,7 @@ import type { Wire, WirePort } from '../../wire';
 import { ANY_FUNCTION_CALLS } from './anyFunction';
 import { LIFE_CALLS } from './conversationLife';
 import { FIND_CALLS } from './find';
+import { SEND_CALLS } from './sendMessage';
 import { fn, notFound, unsupported } from './functions';
 import {
 	SB_LISTS,
@@ -147,52 +148,14 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 			sent,
 		};
 	},
-	async sendMessage(port, { conversationId, message, type, senderId, extra }) {
-		const sent = {
-			user_id: senderId ?? (await senderOf(port, type, conversationId)),
-			conversation_id: conversationId,
-			message,
-			...extra,
-		};
-		return { answer: await fn.write(port, 'send-message', sent, 'conversation'), sent };
-	},
 	addTag: async (port) => {
 		throw unsupported(port, TAGS_UNSUPPORTED);
 	},
+	...SEND_CALLS,
 	...LIFE_CALLS,
 	...FIND_CALLS,
 	...ANY_FUNCTION_CALLS,
 };
-
-/**
- * Who writes a message sent as `type`: as agent, the admin whose token it is (the product's `-1`); as
- * the visitor, the conversation's owner; as bot, the product's bot user.
- */
-async function senderOf(
-	port: WirePort,
-	type: string,
-	conversationId: string,
-): Promise<string | number> {
-	if (type === 'agent') return -1;
-	if (type === 'bot') return String(await fn.read(port, 'get-bot-id', {}));
-	if (type === 'user') {
-		const owner = notFound(
-			port,
-			await fn.read(port, 'get-user-from-conversation', { conversation_id: conversationId }),
-			'conversation',
-			conversationId,
-		);
-		if (isDataObject(owner) && owner.id !== undefined) return String(owner.id);
-		throw unsupported(
-			port,
-			`Support Board names no user for conversation ${conversationId}, so no message can be sent as its user: choose Agent under Send As, or give Sender ID`,
-		);
-	}
-	throw unsupported(
-		port,
-		`Support Board writes a message as an agent, the user or the bot; "${type}" is none of them: choose it under Send As`,
-	);
-}
 
 export const supportBoardWire: Wire = {
 	endpoint(typed, allowHttp) {

@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
+import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
+
+/** Message → Send's attachments: files from the item's binary data, and files by their address. */
+
+export const attachmentFields: INodeProperties[] = [
+	{
+		displayName: 'Attachments (Binary Properties)',
+		name: 'binaryAttachments',
+		type: 'string',
+		default: '',
+		placeholder: 'data, invoice',
+		description:
+			"Names of the item's binary properties to send as files, separated by commas. Support Board stores each through its upload.php (self-hosted installs; at most 20 MB a file). The REST API has no upload request.",
+	},
+	{
+		displayName: 'Attachment URLs',
+		name: 'attachmentUrls',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Attachment',
+		description: 'Files already online, sent by their address (Support Board)',
+		options: [
+			{
+				displayName: 'Attachment',
+				name: 'attachment',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'The file name people see',
+					},
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						placeholder: 'https://example.com/invoice.pdf',
+						description: 'Where Support Board and the channel fetch the file (http or https)',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Deliver to Channel',
+		name: 'deliverToChannel',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether a reply in a conversation that came from WhatsApp, Messenger, Instagram, Telegram, Viber, Zalo, LINE or WeChat is also sent to that channel, as Support Board's admin area does (Support Board only). Off: it is only stored in Support Board.",
+	},
+];
+
+const HTTP_URL = /^https?:\/\/[^\s/]/i;
+
+function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
+}
+
+/** The files named under Attachments (Binary Properties), each at most MAX_ATTACHMENT_BYTES. */
+export async function binaryFiles(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): Promise<AttachmentFile[]> {
+	const names = String(fields.binaryAttachments ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+	const files: AttachmentFile[] = [];
+	for (const property of names) {
+		const meta = ctx.helpers.assertBinaryData(itemIndex, property);
+		const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+		if (bytes.length > MAX_ATTACHMENT_BYTES)
+			throw refuse(
+				ctx,
+				itemIndex,
+				`The file in binary property "${property}" is ${bytes.length} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
+			);
+		const extension = meta.fileExtension ? `.${meta.fileExtension}` : '';
+		files.push({
+			name: meta.fileName ?? `${property}${extension}`,
+			mimeType: meta.mimeType || 'application/octet-stream',
+			bytes,
+		});
+	}
+	return files;
+}
+
+/** The rows of Attachment URLs, each an http(s) address. */
+export function attachmentUrls(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): AttachmentUrl[] {
+	const rows = (fields.attachmentUrls as IDataObject | undefined)?.attachment;
+	if (!Array.isArray(rows)) return [];
+	return (rows as IDataObject[]).map((row, index) => {
+		const url = String(row.url ?? '').trim();
+		if (!HTTP_URL.test(url))
+			throw refuse(
+				ctx,
+				itemIndex,
+				`Attachment URLs, row ${index + 1}: "${url.slice(0, 200)}" is no http or https address`,
+			);
+		const name = String(row.name ?? '').trim();
+		return { name: name === '' ? (url.split('/').pop() ?? url).split('?')[0] || url : name, url };
+	});
+}

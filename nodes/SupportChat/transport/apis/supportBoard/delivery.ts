@@ -1,0 +1,125 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isDataObject } from '../../../shared/json';
+import { QUOTE_LENGTH } from '../../../shared/text';
+import type { WirePort } from '../../wire';
+import type { Channel, Outgoing } from './channels';
+import { CHANNELS } from './channels';
+import { fn, notFound } from './functions';
+
+/**
+ * A reply in a messaging channel's conversation reaches the customer as the admin area's does: first
+ * stored (send-message), then sent with the channel's function (./channels). Where it is going is read
+ * before anything is stored, so that a reply that cannot go anywhere is refused whole; after the store,
+ * a refused or failed delivery fails the item, saying the message is stored and was not delivered.
+ * The channel's call is a write: never repeated after it was sent (../../retry).
+ */
+
+/** Where a reply goes: the channel and the recipient's value, read from the conversation and its user. */
+export interface Route {
+	channel: Channel & { fn: string };
+	recipient: string;
+	extra: string;
+}
+
+const TURN_OFF =
+	'To store the reply in Support Board only, turn off Additional Fields → Deliver to Channel.';
+
+const text = (value: unknown): string =>
+	typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** The user's extra field `slug` (get-user-extra with a slug answers its value, or false). */
+async function userExtra(port: WirePort, userId: string, slug: string): Promise<string> {
+	return text(await fn.read(port, 'get-user-extra', { user_id: userId, slug })).trim();
+}
+
+/** The conversation's channel and recipient, or undefined when it came from no messaging channel. */
+export async function routeOf(port: WirePort, conversationId: string): Promise<Route | undefined> {
+	const answer = notFound(
+		port,
+		await fn.read(port, 'get-conversation', { conversation_id: conversationId }),
+		'conversation',
+		conversationId,
+	);
+	const details = isDataObject(answer) && isDataObject(answer.details) ? answer.details : {};
+	const channel = CHANNELS.get(text(details.source));
+	if (channel === undefined) return undefined;
+	const { fn: name, recipient } = channel;
+	if (name === undefined)
+		throw port.refuse(
+			`Conversation ${conversationId} is on ${channel.name}, and Support Board's Web API has no function that sends to it (only its admin area does): nothing was stored`,
+			TURN_OFF,
+		);
+	const extra = text(details.extra);
+	const value =
+		recipient.from === 'conversation'
+			? extra
+			: await userExtra(port, text(details.user_id), recipient.slug);
+	if (value === '')
+		throw port.refuse(
+			`Conversation ${conversationId} is on ${channel.name}, but Support Board has no ${recipient.from === 'conversation' ? 'channel address on the conversation' : `${recipient.slug} for its user`}, so the reply could not reach the customer: nothing was stored`,
+			TURN_OFF,
+		);
+	return { channel: { ...channel, fn: name }, recipient: value, extra };
+}
+
+/**
+ * 500 with no body (a PHP fatal error: the channel's function is missing) or a 200 that is not the Web
+ * API's envelope: what the product answers when the channel's app is not installed or not enabled.
+ */
+const APP_MISSING = (error: NodeApiError): boolean =>
+	error.httpCode === '500' || error.httpCode === '200';
+
+function notDelivered(
+	port: WirePort,
+	route: Route,
+	messageId: string,
+	reason: string,
+	status: number | undefined,
+): NodeApiError {
+	const { name, fn: fnName } = route.channel;
+	return port.error(
+		status,
+		`The message is stored in Support Board (message ID ${messageId}) but was NOT delivered to ${name}: ${port.mask.quote(reason, QUOTE_LENGTH)}`,
+		{
+			description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`,
+		},
+	);
+}
+
+/** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
+export async function deliver(port: WirePort, route: Route, out: Outgoing): Promise<IDataObject> {
+	const { channel } = route;
+	const recipient =
+		channel.recipient.arg === 'to' ? route.recipient.replace(/^\+/, '') : route.recipient;
+	let answer: unknown;
+	try {
+		answer = await fn.write(
+			port,
+			channel.fn,
+			{ [channel.recipient.arg]: recipient, ...channel.args(out) },
+			'conversation',
+		);
+	} catch (error) {
+		// After the store, whatever stopped the channel's call is said as a delivery that did not happen.
+		const api = error instanceof NodeApiError ? error : undefined;
+		const reason =
+			api && APP_MISSING(api)
+				? `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`
+				: error instanceof Error
+					? error.message
+					: String(error);
+		throw notDelivered(port, route, out.messageId, reason, Number(api?.httpCode) || undefined);
+	}
+	const verdict = channel.verdict(answer);
+	if (!verdict.delivered)
+		throw notDelivered(
+			port,
+			route,
+			out.messageId,
+			`${channel.name} refused it: ${verdict.reason}`,
+			200,
+		);
+	return { channel: channel.name, status: 'delivered', channelMessageId: verdict.id ?? null };
+}

@@ -1,0 +1,89 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import type { AttachmentFile } from '../../calls';
+import type { WirePort } from '../../wire';
+
+/**
+ * Files into a self-hosted Support Board through its own upload endpoint, `include/upload.php` beside
+ * `include/api.php` (what its chat widget and admin area post to): one multipart field `file`, answered
+ * `["success", url]`, `["success", "extension_error"]` for a type its settings do not allow, or
+ * `["error", …]` (PHP refused the file, its upload_max_filesize say). It asks for no token and no login:
+ * the node sends none, and the address is the Base URL's own, so nothing leaves the service's origin.
+ * A cloud account reads its account from the admin area's cookie, which a Web API token is not.
+ */
+
+const USE_URLS =
+	'Attachment URLs work instead: put the file where Support Board and the channel can fetch it, and give its address under Additional Fields → Attachment URLs.';
+
+const uploadUrl = (port: WirePort): string =>
+	port.resolveUrl({ path: '' }).replace(/api\.php$/i, 'upload.php');
+
+/** A boundary the file does not contain (RFC 2046 §5.1.1); tried afresh in the unlikely case it does. */
+function boundaryFor(bytes: Buffer): string {
+	for (;;) {
+		const boundary = `----SupportChat${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+		if (!bytes.includes(boundary)) return boundary;
+	}
+}
+
+/** A file name as a quoted-string of Content-Disposition: no quote, backslash or line break. */
+const quotedName = (name: string): string => name.replace(/["\\\r\n]/g, '_');
+
+function multipart(file: AttachmentFile): { bytes: Buffer; contentType: string } {
+	const boundary = boundaryFor(file.bytes);
+	const head = Buffer.from(
+		`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quotedName(file.name)}"\r\nContent-Type: ${file.mimeType.replace(/[\r\n]/g, '')}\r\n\r\n`,
+	);
+	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+	return {
+		bytes: Buffer.concat([head, file.bytes, tail]),
+		contentType: `multipart/form-data; boundary=${boundary}`,
+	};
+}
+
+/** What upload.php answered, as the file's URL or the reason it gave none. */
+function uploadedUrl(port: WirePort, file: AttachmentFile, body: unknown): string {
+	const [state, value] = Array.isArray(body) ? (body as unknown[]) : [];
+	if (state === 'success' && typeof value === 'string' && /^https?:\/\//i.test(value)) return value;
+	if (state === 'success' && value === 'extension_error')
+		throw port.error(200, `Support Board does not take files like "${file.name}" (its type)`, {
+			description: `Its settings allow a list of file extensions. ${USE_URLS}`,
+		});
+	throw port.error(200, `Support Board did not take the file "${file.name}"`, {
+		description: `Its upload.php answered without a file address (a file larger than its PHP's upload_max_filesize, say). ${USE_URLS}`,
+		body,
+	});
+}
+
+async function uploadOne(port: WirePort, file: AttachmentFile): Promise<[string, string]> {
+	let body: unknown;
+	try {
+		({ body } = await port.request({
+			method: 'POST',
+			url: uploadUrl(port),
+			upload: multipart(file),
+			label: 'upload.php',
+			read: false,
+			hint: () =>
+				`Support Board Cloud takes uploads only from its admin area, and an install may block upload.php. ${USE_URLS}`,
+		}));
+	} catch (error) {
+		const api = error instanceof NodeApiError ? error : undefined;
+		throw port.error(
+			Number(api?.httpCode) || undefined,
+			`Support Board refused the upload of "${file.name}": ${error instanceof Error ? error.message : String(error)}`,
+			{ description: `${api?.description ?? ''} ${USE_URLS}`.trim() },
+		);
+	}
+	return [file.name, uploadedUrl(port, file, body)];
+}
+
+/** Each file uploaded in turn, as send-message takes attachments: `[name, url]` pairs. */
+export async function uploadFiles(
+	port: WirePort,
+	files: AttachmentFile[],
+): Promise<Array<[string, string]>> {
+	const pairs: Array<[string, string]> = [];
+	for (const file of files) pairs.push(await uploadOne(port, file));
+	return pairs;
+}

@@ -1,0 +1,147 @@
+// @ts-check
+'use strict';
+
+const { fatal, ok } = require('./supportBoardResult');
+
+/**
+ * The messaging channels' functions of Support Board's apps (WhatsApp, Messenger/Instagram, Telegram,
+ * Viber, Zalo, LINE, WeChat), as the Web API reaches them through ajax.php, and the product's own
+ * upload endpoint (include/upload.php) with the files it serves back.
+ *
+ * A channel function of an app that is not installed dies in PHP: HTTP 500, empty body. An installed
+ * one "sends" (each send is logged in `sent`) and answers what the product returns: the channel's own
+ * answer, in `success: true` even when the channel refused. A message whose text holds `#channel-error`
+ * (or `#graph-error`, the test bed's word for WhatsApp) is refused in that channel's shape.
+ *
+ * @typedef {import('./supportBoardResult').CallContext} CallContext
+ * @typedef {import('./supportBoardResult').Outcome} Outcome
+ *
+ * @typedef {object} ChannelSend
+ * @property {string} app
+ * @property {string} fn
+ * @property {string} recipient The recipient argument's value.
+ * @property {string} message
+ * @property {unknown[]} attachments
+ * @property {Record<string, unknown>} args Every argument but the token.
+ * @property {boolean} refused
+ */
+
+const REFUSE = /#(?:channel|graph)-error/;
+
+/** @type {Record<string, { app: string, recipient: string, ok: (n: number) => unknown, refused: unknown }>} */
+const CHANNEL_FUNCTIONS = {
+	'whatsapp-send-message': {
+		app: 'whatsapp',
+		recipient: 'to',
+		ok: (n) => ({
+			messaging_product: 'whatsapp',
+			contacts: [{ input: 'to', wa_id: 'to' }],
+			messages: [{ id: `wamid.SANDBOX${n}` }],
+		}),
+		refused: {
+			error: {
+				message: '(#131030) Recipient phone number not in allowed list',
+				type: 'OAuthException',
+				code: 131030,
+				fbtrace_id: 'Asandbox',
+			},
+		},
+	},
+	'messenger-send-message': {
+		app: 'messenger',
+		recipient: 'psid',
+		ok: (n) => [{ recipient_id: 'psid', message_id: `m_sandbox${n}` }],
+		refused: [
+			{
+				error: {
+					message: '(#10) This message is sent outside of allowed window.',
+					type: 'OAuthException',
+					code: 10,
+				},
+			},
+		],
+	},
+	'telegram-send-message': {
+		app: 'telegram',
+		recipient: 'chat_id',
+		ok: (n) => ({ ok: true, result: { message_id: n } }),
+		refused: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+	},
+	'viber-send-message': {
+		app: 'viber',
+		recipient: 'viber_id',
+		ok: (n) => ({ status: 0, status_message: 'ok', message_token: 5000 + n }),
+		refused: { status: 6, status_message: 'notSubscribed' },
+	},
+	'zalo-send-message': {
+		app: 'zalo',
+		recipient: 'zalo_id',
+		ok: (n) => ({ error: { error: 0, message: 'Success', data: { message_id: `zalo${n}` } } }),
+		refused: { error: { error: -213, message: 'User has not interacted with the OA in 7 days' } },
+	},
+	'line-send-message': {
+		app: 'line',
+		recipient: 'line_id',
+		ok: () => ({ error: false }),
+		refused: { error: { message: "The property, 'to', in the request body is invalid" } },
+	},
+	'wechat-send-message': {
+		app: 'wechat',
+		recipient: 'open_id',
+		ok: (n) => [{ errcode: 0, errmsg: 'ok', msgid: 7000 + n }, 'sandbox-access-token'],
+		refused: [{ errcode: 45015, errmsg: 'response out of time limit' }, 'sandbox-access-token'],
+	},
+};
+
+/** @param {unknown} raw The `attachments` argument: JSON text of `[[name, url], …]`, or the list. */
+function attachmentList(raw) {
+	if (Array.isArray(raw)) return raw;
+	if (typeof raw !== 'string' || raw === '') return [];
+	try {
+		const list = JSON.parse(raw);
+		return Array.isArray(list) ? list : [];
+	} catch {
+		return [];
+	}
+}
+
+function createChannels() {
+	/** Installed apps: none, as in the product's own download; a test installs what it needs. */
+	const installed = new Set(/** @type {string[]} */ ([]));
+	/** @type {ChannelSend[]} */
+	const sent = [];
+
+	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
+	const functions = {};
+	for (const [fn, spec] of Object.entries(CHANNEL_FUNCTIONS)) {
+		functions[fn] = ({ params }) => {
+			if (!installed.has(spec.app))
+				return fatal(`Call to undefined function sb_${spec.app}_send_message()`);
+			const message = typeof params.message === 'string' ? params.message : '';
+			const attachments = attachmentList(params.attachments);
+			if (message === '' && attachments.length === 0) return ok(false);
+			const refused = REFUSE.test(message);
+			const { token: _token, ...args } = params;
+			sent.push({
+				app: spec.app,
+				fn,
+				recipient: String(params[spec.recipient]),
+				message,
+				attachments,
+				args,
+				refused,
+			});
+			return ok(refused ? spec.refused : spec.ok(sent.length));
+		};
+	}
+	return {
+		functions,
+		installed,
+		sent,
+		reset() {
+			sent.length = 0;
+		},
+	};
+}
+
+module.exports = { createChannels, CHANNEL_FUNCTIONS };
