@@ -175,8 +175,13 @@ test('the agent reads the conversation oldest first, then its one reply answers 
 	const reply = 'About "Where is order 4471?": it ships today.';
 	const [sent] = toolResultsOf(requests[2]).slice(-1);
 	expect(JSON.parse(sent.output)).toEqual([expect.objectContaining({ message: reply })]);
-	expect(sandbox.requests.map((r) => r.function)).toEqual(['get-conversation', 'send-message']);
-	expect(sandbox.requests[1].body).toEqual(
+	// The history, then the reply: Send reads the conversation for its channel (a web chat has none).
+	expect(sandbox.requests.map((r) => r.function)).toEqual([
+		'get-conversation',
+		'get-conversation',
+		'send-message',
+	]);
+	expect(sandbox.requests[2].body).toEqual(
 		expect.objectContaining({ conversation_id: conversationId, message: reply, token: '***' }),
 	);
 	const stored = await fetch(board.apiUrl, {

@@ -86,10 +86,17 @@ test('a visitor starts a chat: one run marks the lead, assigns the conversation 
 		conversationId: String(conversation.id),
 		userId: String(user.id),
 	});
-	expect(functions()).toEqual(['update-user', 'update-conversation-agent', 'send-message']);
+	// Message → Send reads the conversation for its channel first (a web chat has none).
+	expect(functions()).toEqual([
+		'update-user',
+		'update-conversation-agent',
+		'get-conversation',
+		'send-message',
+	]);
 	expect(sandbox.requests.map((r) => r.body)).toEqual([
 		expect.objectContaining({ user_id: String(user.id), user_type: 'lead', token: '***' }),
 		expect.objectContaining({ conversation_id: String(conversation.id), agent_id: agentId }),
+		expect.objectContaining({ conversation_id: String(conversation.id) }),
 		expect.objectContaining({ conversation_id: String(conversation.id), user_id: -1 }),
 	]);
 	const deliveries = sandbox.supportBoard!.deliveries.map((d) => `${d.function} ${d.status}`);
@@ -203,6 +210,7 @@ describe('the lead-escalation example on Support Board: a lead through the follo
 			'update-user',
 			'get-conversations',
 			'update-conversation-agent',
+			'get-conversation',
 			'send-message',
 		]);
 		expect(leads.requests.map((r) => r.body)).toEqual([
@@ -214,6 +222,7 @@ describe('the lead-escalation example on Support Board: a lead through the follo
 				agent_id: leadAgentId,
 				token: '***',
 			}),
+			expect.objectContaining({ conversation_id: String(conversation.id), token: '***' }),
 			expect.objectContaining({
 				conversation_id: String(conversation.id),
 				user_id: -1,

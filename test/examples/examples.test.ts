@@ -571,9 +571,13 @@ describe('catch-up-both-triggers.json, our part after Remove Duplicates (Filter 
 
 		const reply = node(workflow, part[1]).parameters.message;
 		expect(run.output(part[1])).toHaveLength(1);
-		expect(board.requests.map((request) => request.function)).toEqual(['send-message']);
+		// The conversation is read first for its channel (a web chat has none: the reply is stored only).
+		expect(board.requests.map((request) => request.function)).toEqual([
+			'get-conversation',
+			'send-message',
+		]);
 		// -1: the admin whose token it is writes, as Support Board's own agents do.
-		expect(board.requests[0].body).toMatchObject({
+		expect(board.requests[1].body).toMatchObject({
 			function: 'send-message',
 			conversation_id: conversationId,
 			user_id: -1,
