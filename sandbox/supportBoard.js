@@ -12,6 +12,7 @@ const { SEARCH_FUNCTIONS } = require('./supportBoardSearch');
 const { sendMessage } = require('./supportBoardMessages');
 const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
 const { lifeFunctions } = require('./supportBoardLife');
+const { settingsFunctions } = require('./supportBoardSettings');
 const { SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
 const { htmlPage } = require('./errors');
@@ -84,8 +85,9 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 	const webhooks = new SupportBoardWebhooks({ initial: options.webhooks, post, now, track });
 	const visitor = new SupportBoardVisitor({ data, store, installUrl });
 	const life = lifeFunctions(options);
+	const settings = settingsFunctions(webhooks);
 	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
-	const functions = { ...FUNCTIONS, ...life.functions };
+	const functions = { ...FUNCTIONS, ...life.functions, ...settings.functions };
 
 	/**
 	 * Runs an action that fires webhooks, then sends them one after the other, as PHP does inline.
@@ -265,6 +267,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		},
 		reset() {
 			webhooks.reset();
+			settings.reset();
 		},
 		close() {
 			webhooks.close();

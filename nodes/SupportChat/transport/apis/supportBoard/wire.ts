@@ -8,6 +8,7 @@ import type { Wire, WirePort } from '../../wire';
 import { ANY_FUNCTION_CALLS } from './anyFunction';
 import { LIFE_CALLS } from './conversationLife';
 import { FIND_CALLS } from './find';
+import { SETTINGS_CALLS } from './settings';
 import { fn, notFound, unsupported } from './functions';
 import {
 	SB_LISTS,
@@ -162,6 +163,7 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	...LIFE_CALLS,
 	...FIND_CALLS,
 	...ANY_FUNCTION_CALLS,
+	...SETTINGS_CALLS,
 };
 
 /**
