@@ -225,7 +225,7 @@ it('refused at publishing, before any write: REST credentials, no Verification, 
 		/no REST path to read the service's settings/,
 	);
 	await expect(host({ setUpWebhook: true, verification: 'none' }).publish()).rejects.toThrow(
-		/needs a Verification: choose Secret Field in Body/,
+		/needs Verification Secret Field in Body/,
 	);
 	await expect(
 		host({ setUpWebhook: true, replaceOtherUrl: true, events: ['tagApplied'] }).publish(),

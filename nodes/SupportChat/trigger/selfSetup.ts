@@ -55,10 +55,11 @@ function refuse(ctx: IHookFunctions, message: string, description?: string): Nod
 
 /** What the node wants Support Board to hold, from its parameters and the credentials. */
 async function wanted(ctx: IHookFunctions): Promise<Wanted> {
-	if (ctx.getNodeParameter('verification', TRIGGER_DEFAULTS.verification) === 'none') {
+	// Support Board sends its Secret key in the body, as `key`: no other check can pass its deliveries.
+	if (ctx.getNodeParameter('verification', TRIGGER_DEFAULTS.verification) !== 'bodyField') {
 		throw refuse(
 			ctx,
-			'Set Up Webhook in Support Board needs a Verification: choose Secret Field in Body (Support Board sends the Secret key as the field key)',
+			'Set Up Webhook in Support Board needs Verification Secret Field in Body: Support Board sends its Secret key as the body field key',
 		);
 	}
 	const eventsValue = ctx.getNodeParameter('events', []);
