@@ -230,6 +230,9 @@ it('refused at publishing, before any write: REST credentials, no Verification, 
 	await expect(
 		host({ setUpWebhook: true, replaceOtherUrl: true, events: ['tagApplied'] }).publish(),
 	).rejects.toThrow(/Support Board sends no webhook for tagApplied/);
+	await expect(
+		host({ setUpWebhook: true, replaceOtherUrl: true }, { webhookSecret: '' }).publish(),
+	).rejects.toThrow(/set one in the credentials/);
 	expect(await rawSettings()).toBe(before);
 });
 
@@ -286,5 +289,40 @@ sandboxIt(
 		expect(JSON.stringify(failed)).not.toContain(KEY);
 		expect(JSON.stringify(failed)).not.toContain(OTHER_KEY);
 		expect(await rawSettings()).toBe(before);
+	},
+);
+
+sandboxIt(
+	'Support Board answering a save without keeping it: publishing fails saying so',
+	async () => {
+		const hooks = host({ setUpWebhook: true, replaceOtherUrl: true });
+		const answered = '{"success":true,"response":true}';
+		board.sandbox!.fault({
+			path: 'save-settings',
+			kind: 'raw',
+			body: answered,
+			contentType: 'text/html',
+		});
+		await expect(hooks.publish()).rejects.toThrow(
+			/Support Board did not keep the webhook settings the node saved/,
+		);
+		expect(await rawSettings()).toBe(before);
+	},
+);
+
+sandboxIt(
+	'an answer to get-settings that holds no settings: publishing fails before any write',
+	async () => {
+		const hooks = host({ setUpWebhook: true, replaceOtherUrl: true });
+		const answered = '{"success":true,"response":"settings-not-found"}';
+		board.sandbox!.fault({
+			path: 'get-settings',
+			kind: 'raw',
+			body: answered,
+			contentType: 'text/html',
+		});
+		await expect(hooks.publish()).rejects.toThrow(/The answer to get-settings holds no settings/);
+		expect(await rawSettings()).toBe(before);
+		expect(recordOf(hooks)).toBeUndefined();
 	},
 );
