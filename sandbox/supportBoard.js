@@ -12,6 +12,7 @@ const { SEARCH_FUNCTIONS } = require('./supportBoardSearch');
 const { sendMessage } = require('./supportBoardMessages');
 const { STAFF_FUNCTIONS } = require('./supportBoardStaff');
 const { lifeFunctions } = require('./supportBoardLife');
+const { settingsFunctions } = require('./supportBoardSettings');
 const { SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
 const { createChannels } = require('./supportBoardChannels');
@@ -88,8 +89,14 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 	const life = lifeFunctions(options);
 	const channels = createChannels();
 	const uploads = createUploads(installUrl);
+	const settings = settingsFunctions(webhooks);
 	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
-	const functions = { ...FUNCTIONS, ...life.functions, ...channels.functions };
+	const functions = {
+		...FUNCTIONS,
+		...life.functions,
+		...channels.functions,
+		...settings.functions,
+	};
 
 	/**
 	 * Runs an action that fires webhooks, then sends them one after the other, as PHP does inline.
@@ -271,6 +278,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 			webhooks.reset();
 			channels.reset();
 			uploads.reset();
+			settings.reset();
 		},
 		channels,
 		uploads,

@@ -468,7 +468,7 @@ describe('Support Chat Trigger', () => {
 	test("the set-up notice is shown as numbered steps naming the editor's own button", async () => {
 		const notice = trigger
 			.getByRole('region')
-			.filter({ hasText: 'The service has no API for webhooks' });
+			.filter({ hasText: "Paste this node's URL into the service's dashboard yourself" });
 		await notice.waitFor();
 		const steps = await notice.locator('ul > li').allInnerTexts();
 		expect(steps.map((step) => step.split(' ')[0])).toEqual(['1.', '2.', '3.', '4.']);

@@ -13,6 +13,7 @@ import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/readSettings';
+import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
 
 export class SupportChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -53,18 +54,18 @@ export class SupportChatTrigger implements INodeType {
 
 	methods = { credentialTest };
 
-	// There is no API to register a webhook (spec §6: the URL is pasted into the dashboard by hand), so
-	// the lifecycle has nothing to create, check or delete remotely.
+	// Only Set Up Webhook in Support Board writes anything remotely (trigger/selfSetup.ts); without it
+	// there is nothing to create, check or delete: the URL is pasted into the dashboard by hand.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return await checkExists(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return await create(this);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
+				return await deleteWebhook(this);
 			},
 		},
 	};

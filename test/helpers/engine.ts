@@ -986,7 +986,7 @@ export interface PollResult {
 }
 
 /** A workflow of one node, its credentials attached and n8n-core's additional data built, as a context needs. */
-function oneNodeWorkflow(
+export function oneNodeWorkflow(
 	opts: {
 		node: Partial<INode> & { type: string; parameters: INodeParameters };
 		nodeType: INodeType | IVersionedNodeType;

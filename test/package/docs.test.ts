@@ -138,7 +138,7 @@ it("docs/support-board.md's table of every function names exactly the functions 
 		[...sources('nodes'), ...sources('credentials')].flatMap((file) =>
 			[
 				...read(file).matchAll(
-					/\b(?:(?:fn|client)\.(?:read|write|repeatable)\((?:port, )?|fn: )'([a-z][a-z0-9-]*)'/g,
+					/\b(?:(?:fn|client)\.(?:read|write|repeatable|named)\((?:port, )?|fn: )'([a-z][a-z0-9-]*)'/g,
 				),
 			].map((match) => match[1]),
 		),

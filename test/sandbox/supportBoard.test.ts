@@ -173,3 +173,72 @@ describe('webhooks', () => {
 		}
 	});
 });
+
+describe('settings (get-settings, save-settings)', () => {
+	const entry = (url: string, key: string, allowed = '') => [
+		{
+			'webhooks-active': [true, 'checkbox'],
+			'webhooks-url': [url, 'text'],
+			'webhooks-key': [key, 'password'],
+			'webhooks-allowed': [allowed, 'text'],
+		},
+		'multi-input',
+	];
+
+	it('an install with none answers []; save-settings replaces the whole row, and get-settings answers it as saved', async () => {
+		expect((await call({ function: 'get-settings' })).body).toEqual({
+			success: true,
+			response: [],
+		});
+		const row = {
+			'bot-name': ['Bot', 'text'],
+			webhooks: entry('http://127.0.0.1:9/a', 'k1', 'login'),
+		};
+		expect(
+			(await call({ function: 'save-settings', setting: 'webhooks', settings: row })).body,
+		).toEqual({ success: true, response: true });
+		expect((await call({ function: 'get-settings' })).body.response).toEqual(row);
+		// A row without the setting: gone, as the product's INSERT … ON DUPLICATE KEY UPDATE does.
+		await call({
+			function: 'save-settings',
+			setting: 'webhooks',
+			settings: { other: [1, 'text'] },
+		});
+		expect((await call({ function: 'get-settings' })).body.response).toEqual({
+			other: [1, 'text'],
+		});
+		expect(sandbox.supportBoard!.describe().webhooks).toMatchObject({ url: null });
+		expect((await call({ function: 'save-settings', settings: {} })).body).toMatchObject({
+			response: 'missing-argument',
+		});
+	});
+
+	it("the saved webhook entry is where the webhooks go, and the control route's settings show in get-settings", async () => {
+		const bodies: Array<Record<string, unknown>> = [];
+		const receiver = http.createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				bodies.push(JSON.parse(Buffer.concat(chunks).toString()));
+				res.writeHead(200).end();
+			});
+		});
+		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+		try {
+			const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/saved`;
+			const row = { webhooks: entry(url, 'saved-key', 'message-sent') };
+			await call({ function: 'save-settings', setting: 'webhooks', settings: row });
+			const send = { function: 'send-message', user_id: -1, conversation_id: 1, message: 'Hi' };
+			await call(send);
+			await sandbox.supportBoard!.settled();
+			expect(bodies.map((b) => [b.function, b.key])).toEqual([['message-sent', 'saved-key']]);
+
+			sandbox.supportBoard!.configureWebhooks({ key: 'changed-key', allowed: null });
+			expect((await call({ function: 'get-settings' })).body.response).toEqual({
+				webhooks: entry(url, 'changed-key'),
+			});
+		} finally {
+			receiver.close();
+		}
+	});
+});

@@ -169,9 +169,14 @@ describe('SupportChatTrigger description (public interface)', () => {
 			if (value !== '*') expect(subtitle({ events: [value] })).toBe(name);
 	});
 
-	test('webhook lifecycle methods exist and call nothing', async () => {
+	test('with Set Up Webhook in Support Board off (the default), the lifecycle methods call nothing', async () => {
 		const methods = trigger.webhookMethods.default;
-		const context = {} as never;
+		// Anything but the parameters' defaults and empty static data would throw: no credentials, no request.
+		const context = {
+			getNodeParameter: (_name: string, fallback: unknown) => fallback,
+			getWorkflowStaticData: () => ({}),
+			getMode: () => 'trigger',
+		} as never;
 		await expect(methods.checkExists.call(context)).resolves.toBe(true);
 		await expect(methods.create.call(context)).resolves.toBe(true);
 		await expect(methods.delete.call(context)).resolves.toBe(true);

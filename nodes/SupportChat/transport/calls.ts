@@ -85,6 +85,10 @@ export interface Calls {
 	 * with the user's arguments; `repeatable`: the user's word that repeating it does nothing twice.
 	 */
 	callFunction: { name: string; args: IDataObject; repeatable: boolean };
+	/** The service's whole settings, as it stores them (the webhook trigger's Set Up Webhook reads them). */
+	readServiceSettings: Record<string, never>;
+	/** Stores `settings` in place of ALL the service's settings: pass what readServiceSettings gave, changed. */
+	saveServiceSettings: { settings: IDataObject };
 }
 
 export type CallName = keyof Calls;

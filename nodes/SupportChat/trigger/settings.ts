@@ -77,3 +77,12 @@ export const TRIGGER_DEFAULTS = {
 		unknownEvents: 'ignore' as TriggerSettings['unknownEvents'],
 	},
 } as const;
+
+/**
+ * The defaults of Set Up Webhook in Support Board and Replace Another URL, read by selfSetup.ts when the
+ * workflow is published, never by a delivery (test/unit/trigger/readSettings.test.ts checks them too).
+ */
+export const SELF_SETUP_DEFAULTS = {
+	setUpWebhook: false,
+	replaceOtherUrl: false,
+} as const;

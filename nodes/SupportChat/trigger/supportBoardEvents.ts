@@ -1,4 +1,5 @@
 import type { ReferencedResource } from '../shared/vocabulary/records';
+import type { CanonicalEvent } from './events';
 
 /**
  * Support Board's webhooks that are no kind of the service's description, each offered by its own name.
@@ -135,3 +136,16 @@ export function supportBoardEventOf(name: string): Row | undefined {
 export function supportBoardEventRow(value: string): Row | undefined {
 	return BY_VALUE.get(value);
 }
+
+/**
+ * The product's webhooks that report each of the six kinds (`sb_webhooks`' names): what Set Up Webhook
+ * ticks in its "Active webhooks" field. Tag Applied has none: Support Board sends no webhook for a tag.
+ */
+export const KIND_WEBHOOKS: Readonly<Record<CanonicalEvent, readonly string[]>> = {
+	conversationCreated: ['new-conversation-created'],
+	messageCreated: ['message-sent'],
+	conversationClosed: ['conversation-status-updated'],
+	userCreated: ['registration'],
+	tagApplied: [],
+	leadCaptured: ['new-email-address'],
+};

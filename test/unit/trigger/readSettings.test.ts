@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workfl
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
+import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
 import { readLoopOptions, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from '../../helpers/trigger';
 
@@ -47,7 +47,7 @@ describe('trigger defaults', () => {
 	test('the description shows the defaults the code falls back to', () => {
 		const { events, ...rest } = topLevel;
 		expect(events).toEqual([]);
-		expect(rest).toEqual(parameterDefaults);
+		expect(rest).toEqual({ ...parameterDefaults, ...SELF_SETUP_DEFAULTS });
 		expect(inOptions).toEqual(optionDefaults);
 		expect(topLevel.headerName).toBe('X-Webhook-Token');
 		expect(topLevel.hmacHeader).toBe('X-Signature');

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { eventsProperty } from './events';
 import { ownMessagesNotice, setupNotice } from './notices';
 import { optionsProperty } from './options';
+import { selfSetupProperties } from './selfSetup';
 import { verificationProperties } from './verification';
 
 export { eventsSubtitle } from './events';
@@ -13,5 +14,6 @@ export const triggerProperties: INodeProperties[] = [
 	eventsProperty,
 	ownMessagesNotice,
 	...verificationProperties,
+	...selfSetupProperties,
 	optionsProperty,
 ];

@@ -28,7 +28,7 @@ const DELIVERY_FACTS =
 	'Identical deliveries are separate events, and each starts a run.';
 
 const SETUP_NOTICE =
-	"The service has no API for webhooks: paste this node's URL into its dashboard yourself." +
+	"Paste this node's URL into the service's dashboard yourself, or, with Support Board Web API credentials, turn on Set Up Webhook in Support Board below and publish the workflow." +
 	`<ul>${SETUP_STEPS.map((step, index) => `<li>${index + 1}. ${step}</li>`).join('')}</ul>` +
 	`${DELIVERY_FACTS} When you are done testing, put the production URL in place of the test URL.`;
 

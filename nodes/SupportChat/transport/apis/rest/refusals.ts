@@ -59,6 +59,16 @@ export const REST_REFUSALS = {
 	),
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
 	callFunction: onlySupportBoard('call a function by name', 'any function you name'),
+	readServiceSettings: onlySupportBoard(
+		"read the service's settings",
+		'get-settings',
+		"turn off Set Up Webhook in Support Board and paste the trigger's Production URL into your service's dashboard",
+	),
+	saveServiceSettings: onlySupportBoard(
+		"write the service's settings",
+		'save-settings',
+		"turn off Set Up Webhook in Support Board and paste the trigger's Production URL into your service's dashboard",
+	),
 } satisfies Partial<Record<CallName, RestRefusal>>;
 
 const NO_ATTACHMENTS = (what: string) =>

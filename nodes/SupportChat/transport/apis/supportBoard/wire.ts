@@ -9,6 +9,7 @@ import { ANY_FUNCTION_CALLS } from './anyFunction';
 import { LIFE_CALLS } from './conversationLife';
 import { FIND_CALLS } from './find';
 import { SEND_CALLS } from './sendMessage';
+import { SETTINGS_CALLS } from './settings';
 import { fn, notFound, unsupported } from './functions';
 import {
 	SB_LISTS,
@@ -155,6 +156,7 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	...LIFE_CALLS,
 	...FIND_CALLS,
 	...ANY_FUNCTION_CALLS,
+	...SETTINGS_CALLS,
 };
 
 export const supportBoardWire: Wire = {

@@ -1,0 +1,212 @@
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isDataObject } from '../shared/json';
+import { SecretMask } from '../shared/secrets';
+import { connect } from '../transport/connect';
+import type { SupportChatClient } from '../transport/request';
+import { openKey, sealKey } from './earlierKey';
+import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './settings';
+import type { WebhookFields } from './productWebhook';
+import {
+	WEBHOOK_SETTING,
+	holdsExactly,
+	shownUrl,
+	webhookFields,
+	webhookNamesOf,
+	withKey,
+	withOurFields,
+} from './productWebhook';
+
+/**
+ * Set Up Webhook in Support Board: the trigger's `webhookMethods`. n8n 2.41 calls `checkExists`, then
+ * `create` when it answered false, when a workflow is published and each time n8n starts with it
+ * published; `delete` when it is unpublished. It calls them for the Test URL too (mode `manual` to
+ * create, and `delete` when the editor stops listening): the Test URL is never written, since Support
+ * Board holds one URL and a test would take it from the published workflow.
+ *
+ * `save-settings` replaces the whole settings row (transport/apis/supportBoard/settings.ts), so each
+ * write reads the row right before, changes the webhook entry only, and reads it back after.
+ */
+
+/** Where the node's static data keeps what it replaced, until it puts it back. */
+const RECORD = 'supportBoardWebhook';
+
+interface SetUpRecord {
+	/** The Production URL written. */
+	url: string;
+	/** The webhook entry as it was, its key blanked; null when there was none. */
+	earlier: unknown;
+	/** The earlier key, sealed (./earlierKey). */
+	sealedKey: string;
+}
+
+interface Wanted extends Omit<WebhookFields, 'active'> {
+	replace: boolean;
+}
+
+function enabled(ctx: IHookFunctions): boolean {
+	return ctx.getNodeParameter('setUpWebhook', SELF_SETUP_DEFAULTS.setUpWebhook) === true;
+}
+
+function refuse(ctx: IHookFunctions, message: string, description?: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { description });
+}
+
+/** What the node wants Support Board to hold, from its parameters and the credentials. */
+async function wanted(ctx: IHookFunctions): Promise<Wanted> {
+	// Support Board sends its Secret key in the body, as `key`: no other check can pass its deliveries.
+	if (ctx.getNodeParameter('verification', TRIGGER_DEFAULTS.verification) !== 'bodyField') {
+		throw refuse(
+			ctx,
+			'Set Up Webhook in Support Board needs Verification Secret Field in Body: Support Board sends its Secret key as the body field key',
+		);
+	}
+	const eventsValue = ctx.getNodeParameter('events', []);
+	const events = Array.isArray(eventsValue) ? eventsValue.map(String) : [];
+	const { names, without } = webhookNamesOf(events);
+	if (without.length > 0 || names.length === 0) {
+		throw refuse(
+			ctx,
+			`Support Board sends no webhook for ${without.length > 0 ? without.join(', ').slice(0, 200) : 'the selected events'}: remove it from Events, or turn off Set Up Webhook in Support Board`,
+		);
+	}
+	const credentials = await ctx.getCredentials<IDataObject>('supportChatApi');
+	const key = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+	if (key === '') {
+		throw refuse(
+			ctx,
+			"Set Up Webhook in Support Board writes the Webhook Secret of the credentials as Support Board's Secret key: set one in the credentials",
+		);
+	}
+	return {
+		url: ctx.getNodeWebhookUrl('default') ?? '',
+		key,
+		allowed: names.join(','),
+		replace: ctx.getNodeParameter('replaceOtherUrl', SELF_SETUP_DEFAULTS.replaceOtherUrl) === true,
+	};
+}
+
+async function readRow(client: SupportChatClient): Promise<IDataObject> {
+	const { answer } = await client.call('readServiceSettings', {});
+	return answer as IDataObject;
+}
+
+/** Saves the row, then reads it back: what the product kept, or an error saying it did not. */
+async function saveRow(
+	ctx: IHookFunctions,
+	client: SupportChatClient,
+	row: IDataObject,
+	kept: (held: WebhookFields) => boolean,
+): Promise<void> {
+	await client.call('saveServiceSettings', { settings: row });
+	if (kept(webhookFields(await readRow(client)))) return;
+	throw new NodeApiError(
+		ctx.getNode(),
+		{},
+		{
+			message: 'Support Board did not keep the webhook settings the node saved',
+			description:
+				'Check them in Support Board under Settings → Miscellaneous → Webhooks; another change may have been saved at the same moment.',
+		},
+	);
+}
+
+/**
+ * Runs one step with every error masked of the secrets it may hold: the Admin Token (the client masks
+ * it), the Webhook Secret and the earlier Secret key, which get-settings answers in the clear.
+ */
+async function masked<T>(
+	ctx: IHookFunctions,
+	secrets: string[],
+	step: (client: SupportChatClient) => Promise<T>,
+): Promise<T> {
+	const client = await connect(ctx, 0);
+	try {
+		return await step(client);
+	} catch (error) {
+		const mask = new SecretMask([client.token, ...secrets]);
+		const failure = error as NodeApiError | NodeOperationError;
+		const message = mask.text(String(failure.message));
+		const description =
+			typeof failure.description === 'string' ? mask.text(failure.description) : undefined;
+		if (error instanceof NodeOperationError) throw refuse(ctx, message, description ?? undefined);
+		throw new NodeApiError(ctx.getNode(), {}, { message, description: description ?? undefined });
+	}
+}
+
+export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
+	if (!enabled(ctx) || ctx.getMode() === 'manual') return true;
+	const want = await wanted(ctx);
+	return await masked(ctx, [want.key], async (client) =>
+		holdsExactly(webhookFields(await readRow(client)), want),
+	);
+}
+
+function recordOf(staticData: IDataObject): SetUpRecord | undefined {
+	const record = staticData[RECORD];
+	return isDataObject(record) && typeof record.url === 'string'
+		? (record as unknown as SetUpRecord)
+		: undefined;
+}
+
+export async function create(ctx: IHookFunctions): Promise<boolean> {
+	if (!enabled(ctx) || ctx.getMode() === 'manual') return true;
+	const want = await wanted(ctx);
+	const staticData = ctx.getWorkflowStaticData('node');
+	const secrets = [want.key];
+	await masked(ctx, secrets, async (client) => {
+		const row = await readRow(client);
+		const held = webhookFields(row);
+		secrets.push(held.key);
+		if (held.url !== '' && held.url !== want.url && !want.replace) {
+			throw refuse(
+				ctx,
+				`Support Board already sends its webhooks to another URL (${shownUrl(held.url)}); it holds one URL, so the node did not replace it`,
+				"To move Support Board's webhooks to this workflow, turn on Replace Another URL: the other URL is put back when this workflow is unpublished. Or leave Set Up Webhook in Support Board off and use the Poll Trigger, which needs no URL.",
+			);
+		}
+		const entry = Object.hasOwn(row, WEBHOOK_SETTING) ? row[WEBHOOK_SETTING] : null;
+		// Ours already, with a record (Events changed, n8n restarted): what to put back stays the first one.
+		if (!(held.url === want.url && recordOf(staticData)?.url === want.url)) {
+			const record: SetUpRecord = {
+				url: want.url,
+				earlier: entry === null ? null : withKey(entry, ''),
+				sealedKey: sealKey(held.key, client.token),
+			};
+			staticData[RECORD] = record as unknown as IDataObject;
+		}
+		row[WEBHOOK_SETTING] = withOurFields(entry, want) as IDataObject[];
+		await saveRow(ctx, client, row, (now) => holdsExactly(now, want));
+	});
+	return true;
+}
+
+/**
+ * Puts back what the node replaced, when Support Board still sends to the URL it wrote; when someone
+ * has changed the URL since, their settings are left as they are. Whatever the option says now: a
+ * workflow unpublished after the option was turned off still puts back what it replaced.
+ */
+export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const record = recordOf(staticData);
+	// The Test URL's removal comes here too, with the published workflow's record: it is not ours to undo.
+	if (record === undefined || ctx.getNodeWebhookUrl('default') !== record.url) return true;
+	const credentials = await ctx.getCredentials<IDataObject>('supportChatApi');
+	const secrets = [typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : ''];
+	await masked(ctx, secrets, async (client) => {
+		const row = await readRow(client);
+		const held = webhookFields(row);
+		if (held.url === record.url) {
+			// A key that cannot be opened (the Admin Token changed) stays the one there now.
+			const key = openKey(record.sealedKey, client.token) ?? held.key;
+			secrets.push(key);
+			if (record.earlier === null) delete row[WEBHOOK_SETTING];
+			else row[WEBHOOK_SETTING] = withKey(record.earlier, key) as IDataObject[];
+			const earlier = webhookFields(row);
+			await saveRow(ctx, client, row, (now) => now.url === earlier.url && now.key === earlier.key);
+		}
+	});
+	delete staticData[RECORD];
+	return true;
+}
