@@ -478,10 +478,11 @@ describe('hostile answers (issue 8)', () => {
 });
 
 describe('any answers (properties, issue 8)', () => {
-	it('readPage throws nothing but PageShapeError, and works in time linear in the answer', () => {
+	// No clock here (tests never assert times: this one failed CI-like runs under load at 64 ms for an
+	// answer it reads in 0.4 ms): that no expression backtracks is proven in test/package/regexes.test.ts.
+	it('readPage throws nothing but PageShapeError', () => {
 		fc.assert(
 			fc.property(answer, settings, (one, chosen) => {
-				const started = performance.now();
 				try {
 					const page = readPage(
 						one.body,
@@ -493,7 +494,6 @@ describe('any answers (properties, issue 8)', () => {
 				} catch (error) {
 					expect(error).toBeInstanceOf(PageShapeError);
 				}
-				expect(performance.now() - started).toBeLessThan(50);
 			}),
 			{ numRuns: 1000 },
 		);
