@@ -42,10 +42,15 @@ class Files {
 		this.files = new Map();
 	}
 
-	/** @param {string} path @param {SandboxFile} file */
+	/**
+	 * Serves `file` at `path`; gives the path as a request names it (percent-encoded).
+	 * @param {string} path @param {SandboxFile} file
+	 */
 	put(path, file) {
 		if (!path.startsWith('/')) throw new TypeError('a file path starts with /');
-		this.files.set(path, file);
+		const encoded = new URL(path, 'http://127.0.0.1').pathname;
+		this.files.set(encoded, file);
+		return encoded;
 	}
 
 	clear() {

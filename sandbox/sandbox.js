@@ -758,10 +758,7 @@ async function startSandbox(options = {}) {
 			sb?.afterSeed();
 		},
 		files: {
-			put: (path, file) => {
-				files.put(path, file);
-				return `${origin}${path}`;
-			},
+			put: (path, file) => `${origin}${files.put(path, file)}`,
 			clear: () => files.clear(),
 		},
 		reset() {

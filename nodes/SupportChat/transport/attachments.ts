@@ -1,8 +1,15 @@
-import type { IBinaryData, IBinaryKeyData, INode } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IBinaryKeyData,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Attachment } from '../shared/attachments';
-import { mimeTypeOf, safeFileName } from '../shared/attachments';
+import { attachmentsOf, mimeTypeOf, safeFileName } from '../shared/attachments';
+import { isRecord } from '../shared/json';
 import type { FileRules, FileSource, PlainRequest } from './download';
 import { downloadFile } from './download';
 import { FileRefused } from './fileUrls';
@@ -92,4 +99,40 @@ export function attachmentError(node: INode, error: unknown, itemIndex: number):
 			itemIndex,
 		});
 	return error as Error;
+}
+
+/**
+ * The triggers' items with the files their event's message names (`json.data`), one event at a time.
+ * An event is not lost for a file: an item whose files cannot all be had is handed on without any,
+ * with `attachmentError` saying why and what to change (the trigger has no item to fail, and a poll
+ * that failed would stop at that event for good).
+ */
+export async function withEventFiles(
+	ctx: FileContext,
+	source: FileSource | undefined,
+	items: INodeExecutionData[],
+	settings: AttachmentSettings,
+): Promise<INodeExecutionData[]> {
+	const out: INodeExecutionData[] = [];
+	for (const item of items) {
+		const data = item.json.data;
+		const files = isRecord(data) ? attachmentsOf(data as IDataObject) : [];
+		if (files.length === 0) {
+			out.push(item);
+			continue;
+		}
+		try {
+			const [binary] = await downloadAttachments(ctx, source, [files], settings);
+			out.push({ ...item, binary });
+		} catch (error) {
+			const { message, description } = error as Error & { description?: unknown };
+			const mask = (text: string) => (source ? source.mask(text) : text);
+			const why = {
+				message: mask(String(message)),
+				description: typeof description === 'string' ? mask(description) : '',
+			};
+			out.push({ ...item, json: { ...item.json, attachmentError: why } });
+		}
+	}
+	return out;
 }
