@@ -118,3 +118,74 @@ it('a file too large still runs the event, without files and with attachmentErro
 		description: expect.stringMatching(/Options → Max Attachment Size \(MB\)/),
 	});
 });
+
+describe('REST credentials, whose token travels in the Authorization header', () => {
+	const REST_TOKEN = 'rest-bearer-token-files-5c0e';
+	const SECRET = 'rest-webhook-secret-files-8d2b';
+	let rest: Sandbox;
+	let elsewhere: Sandbox;
+	beforeAll(async () => {
+		rest = await startSandbox({ token: REST_TOKEN });
+		elsewhere = await startSandbox({ token: 'elsewhere-token-0000' });
+	});
+	afterAll(async () => {
+		await rest.close();
+		await elsewhere.close();
+	});
+
+	it("sends the bearer token with a file on the Base URL's origin only, never to another host", async () => {
+		receiver.reset();
+		const url = receiver.endpoint('rest', {
+			trigger: {
+				events: ['*'],
+				verification: 'bodyField',
+				keyField: 'secret_key',
+				options: { downloadAttachments: true },
+			},
+			credentials: {
+				types: [new SupportChatApi()],
+				data: {
+					supportChatApi: { baseUrl: rest.baseUrl, apiToken: REST_TOKEN, webhookSecret: SECRET },
+				},
+			},
+		});
+		const home = rest.files.put('/files/contract.pdf', {
+			body: 'home',
+			contentType: 'application/pdf',
+		});
+		const away = elsewhere.files.put('/bucket/scan.pdf', {
+			body: 'away',
+			contentType: 'application/pdf',
+		});
+		const answer = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				event: 'message.created',
+				secret_key: SECRET,
+				data: {
+					id: 'm_1',
+					conversation_id: 'c_1',
+					text: 'Two files',
+					attachments: [
+						{ name: 'contract.pdf', url: home },
+						{ name: 'scan.pdf', url: away },
+					],
+				},
+			}),
+		});
+		expect(answer.status).toBe(200);
+		await receiver.settled();
+		const [item] = receiver.deliveries('rest')[0].response.workflowData![0];
+		expect(item.json.attachmentError).toBeUndefined();
+		expect(Buffer.from(item.binary!.attachment_0.data, 'base64').toString()).toBe('home');
+		expect(Buffer.from(item.binary!.attachment_1.data, 'base64').toString()).toBe('away');
+		expect(rest.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
+			['/files/contract.pdf', 'Bearer ***'],
+		]);
+		expect(elsewhere.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
+			['/bucket/scan.pdf', undefined],
+		]);
+		expect(JSON.stringify(elsewhere.requests)).not.toContain(REST_TOKEN);
+	});
+});
