@@ -86,7 +86,8 @@ export function safeFileName(name: string, url: string, fallback: string): strin
 			return '';
 		}
 	};
-	const typed = name.slice(0, 1000).trim() || fromUrl().slice(0, 1000);
+	// The end of a long name is kept: the last path part and the extension are there.
+	const typed = (name.trim() || fromUrl()).slice(-1000);
 	const last = typed.slice(Math.max(typed.lastIndexOf('/'), typed.lastIndexOf('\\')) + 1);
 	let clean = safeCharacters(last).trim();
 	while (clean.startsWith('.')) clean = clean.slice(1);
