@@ -232,6 +232,25 @@ describe('where the credentials go', () => {
 	});
 });
 
+describe('redirects', () => {
+	it('a redirect to nowhere, or one more than 5 in a row, fails the item', async () => {
+		const nowhere = sandbox.files.put('/script/uploads/nowhere', { location: '' });
+		const id = await conversationWith([['nowhere', nowhere]]);
+		const error = await failure(id);
+		expect(error.message).toMatch(/answered 302/);
+		expect(error.description).toMatch(/or to nowhere/);
+		expect(fileRequests(sandbox)).toHaveLength(1);
+
+		sandbox.reset();
+		const loop = sandbox.files.put('/script/uploads/loop', { location: '/script/uploads/loop' });
+		const looping = await conversationWith([['loop', loop]]);
+		const circle = await failure(looping);
+		expect(circle.message).toMatch(/answered 302/);
+		expect(circle.description).toMatch(/more than 5 times/);
+		expect(fileRequests(sandbox)).toHaveLength(6);
+	});
+});
+
 describe('bounds: exceeding one fails the item and names the option', () => {
 	it('a file larger than Max Attachment Size, whether it says so or not', async () => {
 		const said = sandbox.files.put('/script/uploads/big.bin', { size: 2 * 1024 * 1024 });

@@ -25,7 +25,7 @@ export async function withAttachments(
 	try {
 		binaries = await downloadAttachments(ctx, client.files, lists(), settings);
 	} catch (error) {
-		throw attachmentError(ctx.getNode(), error, itemIndex);
+		throw attachmentError(ctx.getNode(), error, itemIndex, client.files.mask);
 	}
 	// An item with `json` is handed on as an item (the router's pairItems), its binary data kept.
 	return records.map((json, index) => {

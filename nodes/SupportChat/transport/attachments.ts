@@ -81,20 +81,25 @@ export async function downloadAttachments(
 }
 
 /** A download's failure as the action node throws it for its item: the service's, or the user's to change. */
-export function attachmentError(node: INode, error: unknown, itemIndex: number): Error {
+export function attachmentError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+	mask: (text: string) => string,
+): Error {
 	if (error instanceof FileRefused && error.status !== undefined)
 		return new NodeApiError(
 			node,
 			{ status: error.status },
 			{
-				message: error.message,
+				message: mask(error.message),
 				description: error.description,
 				httpCode: String(error.status),
 				itemIndex,
 			},
 		);
 	if (error instanceof FileRefused || error instanceof TooManyAttachments)
-		return new NodeOperationError(node, error.message, {
+		return new NodeOperationError(node, mask(error.message), {
 			description: error.description,
 			itemIndex,
 		});

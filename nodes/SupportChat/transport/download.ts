@@ -87,9 +87,11 @@ export async function downloadFile(
 		if (answer instanceof FileRefused) throw answer;
 		const headers = flattenHeaders(answer.headers);
 		const status = answer.statusCode;
-		if (status >= 300 && status < 400 && hop < MAX_FILE_REDIRECTS) {
+		const location = headers.location?.trim() ?? '';
+		// A redirect that says nowhere to go would be read as this same address again.
+		if (status >= 300 && status < 400 && hop < MAX_FILE_REDIRECTS && location !== '') {
 			discard(answer.body);
-			verdict = checkFileUrl(headers.location ?? '', url, source, rules.otherHosts);
+			verdict = checkFileUrl(location, url, source, rules.otherHosts);
 			continue;
 		}
 		if (status < 200 || status >= 300) {
@@ -97,7 +99,7 @@ export async function downloadFile(
 			throw new FileRefused(
 				`The attachment ${shown} could not be downloaded: the server answered ${status}`,
 				status >= 300 && status < 400
-					? `It redirected more than ${MAX_FILE_REDIRECTS} times.`
+					? `It redirected more than ${MAX_FILE_REDIRECTS} times, or to nowhere.`
 					: 'Check that the file still exists there.',
 				status,
 			);
