@@ -74,12 +74,12 @@ async function emit(
 	client: SupportChatClient,
 	options: IDataObject,
 	events: Found[],
-	now: string,
+	{ now, deadline }: { now: string; deadline: number },
 ): Promise<INodeExecutionData[][] | null> {
 	if (events.length === 0) return null;
 	const items = events.map((event) => toItem(event, now));
 	const files = attachmentSettings(options, clientSettings(options).timeoutMs);
-	return [files ? await withEventFiles(ctx, client.files, items, files) : items];
+	return [files ? await withEventFiles(ctx, client.files, items, files, deadline) : items];
 }
 
 /**
@@ -102,7 +102,9 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const finder = client.api.finder(options);
 	const now = new Date().toISOString();
 
-	const found = (events: Found[]) => emit(ctx, client, options, events, now);
+	// Downloads take from the time n8n gives the poll, like the requests before them.
+	const found = (events: Found[]) =>
+		emit(ctx, client, options, events, { now, deadline: settings.deadline });
 	if (ctx.getMode() === 'manual')
 		return await found(inOrder(await finder.newest(client, settings)));
 

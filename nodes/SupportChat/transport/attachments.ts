@@ -106,17 +106,25 @@ export function attachmentError(
 	return error as Error;
 }
 
+/** A trigger's download that would outlast the time n8n gives the poll. */
+const OUT_OF_TIME = new FileRefused(
+	"The poll's time ran out before this event's files were downloaded",
+	'n8n gives a poll a limited time, and a poll that outlasts it is dropped. Poll more often, or lower Options → Max Attachment Size (MB), or download the files in the workflow from the URLs in data.',
+);
+
 /**
  * The triggers' items with the files their event's message names (`json.data`), one event at a time.
  * An event is not lost for a file: an item whose files cannot all be had is handed on without any,
  * with `attachmentError` saying why and what to change (the trigger has no item to fail, and a poll
- * that failed would stop at that event for good).
+ * that failed would stop at that event for good). `deadline` (the poll's) shortens each file's
+ * Timeout to the time left, and once it has passed no file is asked for.
  */
 export async function withEventFiles(
 	ctx: FileContext,
 	source: FileSource | undefined,
 	items: INodeExecutionData[],
 	settings: AttachmentSettings,
+	deadline = Infinity,
 ): Promise<INodeExecutionData[]> {
 	const out: INodeExecutionData[] = [];
 	for (const item of items) {
@@ -126,18 +134,31 @@ export async function withEventFiles(
 			out.push(item);
 			continue;
 		}
+		const left = Math.floor(deadline - Date.now());
+		if (left < 1000) {
+			out.push({
+				...item,
+				json: { ...item.json, attachmentError: explained(OUT_OF_TIME, source) },
+			});
+			continue;
+		}
 		try {
-			const [binary] = await downloadAttachments(ctx, source, [files], settings);
+			const timeoutMs = Math.min(settings.timeoutMs, left);
+			const [binary] = await downloadAttachments(ctx, source, [files], { ...settings, timeoutMs });
 			out.push({ ...item, binary });
 		} catch (error) {
-			const { message, description } = error as Error & { description?: unknown };
-			const mask = (text: string) => (source ? source.mask(text) : text);
-			const why = {
-				message: mask(String(message)),
-				description: typeof description === 'string' ? mask(description) : '',
-			};
-			out.push({ ...item, json: { ...item.json, attachmentError: why } });
+			out.push({ ...item, json: { ...item.json, attachmentError: explained(error, source) } });
 		}
 	}
 	return out;
+}
+
+/** A download's failure as a trigger's item carries it, masked. */
+function explained(error: unknown, source: FileSource | undefined): IDataObject {
+	const { message, description } = error as Error & { description?: unknown };
+	const mask = (text: string) => (source ? source.mask(text) : text);
+	return {
+		message: mask(String(message)),
+		description: typeof description === 'string' ? mask(description) : '',
+	};
 }
