@@ -12,6 +12,7 @@ const { handleSupportBoardControl } = require('./supportBoardControl');
 const { ENVELOPES, wrapPage, wrapRecord } = require('./envelope');
 const { ERROR_STYLES, SandboxError, errorBody, htmlPage } = require('./errors');
 const { FAULT_KINDS, FaultQueue, retryAfterHeader } = require('./faults');
+const { Files } = require('./files');
 const { queryObject, queryString, readBody, send } = require('./httpio');
 const { HOSTILE_PAGINATION_STYLES, PAGINATION_STYLES } = require('./pagination');
 
@@ -136,6 +137,8 @@ const {
  * @property {(options?: SeedOptions) => void} seed Replaces all data with freshly generated data (ids restart); without options, the startup seed.
  * @property {() => void} reset Back to the start: initial config, webhook config and seed; no faults, empty logs, queued deliveries dropped.
  * @property {SupportBoardHandle | null} supportBoard Support Board mode's levers; null in REST mode.
+ * @property {{ put: (path: string, file: import('./files').SandboxFile) => string, clear: () => void }} files
+ *   Files served at `path` in either mode (an attachment's URL); `put` gives the file's URL. Requests for them are in `requests`.
  * @property {() => Promise<void>} close
  *
  * @typedef {object} SupportBoardHandle
@@ -341,6 +344,7 @@ async function startSandbox(options = {}) {
 	const webhooks = new Webhooks({ now, state: store.state, initial: initialWebhooks });
 	store.events.on('change', (event) => webhooks.onChange(event));
 	const faults = new FaultQueue();
+	const files = new Files();
 	/** @type {LoggedRequest[]} */
 	const requests = [];
 	/** @type {Set<NodeJS.Timeout>} */
@@ -678,8 +682,25 @@ async function startSandbox(options = {}) {
 		});
 	}
 
+	/** @param {IncomingMessage} req @param {ServerResponse} res @param {URL} url */
+	async function serveFile(req, res, url) {
+		const { entry } = logged(
+			req,
+			res,
+			'GET',
+			url.pathname,
+			queryObject(url.searchParams),
+			undefined,
+		);
+		await files.serve(url.pathname, res, (status) => (entry.status = status), delay);
+	}
+
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		if (files.has(url.pathname) && (req.method ?? 'GET').toUpperCase() === 'GET') {
+			serveFile(req, res, url).catch(() => res.destroy());
+			return;
+		}
 		const inControl =
 			url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
 		const work = inControl
@@ -755,9 +776,14 @@ async function startSandbox(options = {}) {
 			store.seed(seedOptions ?? initialSeed);
 			sb?.afterSeed();
 		},
+		files: {
+			put: (path, file) => `${origin}${files.put(path, file)}`,
+			clear: () => files.clear(),
+		},
 		reset() {
 			config = initialConfig;
 			faults.clear();
+			files.clear();
 			requests.length = 0;
 			webhooks.reset();
 			sb?.reset();

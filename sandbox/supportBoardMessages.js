@@ -80,7 +80,8 @@ function deliverMessage(ctx, send) {
 		user_id: send.senderId,
 		message_id: messageId,
 		message: text,
-		attachments: [],
+		// The product sends the attachments it stored, as a list (sb_json_array of the argument).
+		attachments: send.attachments ? JSON.parse(send.attachments) : [],
 		conversation_user_id: c.user_id ? productId(c.user_id) : null,
 		conversation_id: send.conversationId,
 		conversation_status_code: code,

@@ -11,6 +11,7 @@ import { credentialTest } from './methods';
 import { EVENT_CLAIMS } from './shared/claims';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
+import { withDeliveryFiles } from './trigger/files';
 import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/readSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
@@ -104,7 +105,10 @@ export class SupportChatTrigger implements INodeType {
 		response.writeHead(decision.status, { 'Content-Type': 'application/json; charset=utf-8' });
 		response.end(JSON.stringify(decision.body));
 		if (decision.action === 'run')
-			return { workflowData: [decision.items], noWebhookResponse: true };
+			return {
+				workflowData: [await withDeliveryFiles(this, decision.items)],
+				noWebhookResponse: true,
+			};
 		// No workflowData at all: even an empty list would start (and record) an empty execution.
 		return { noWebhookResponse: true };
 	}

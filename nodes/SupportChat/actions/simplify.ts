@@ -1,10 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fieldOf, getPath, isRecord } from '../shared/json';
+import { attachmentsOf } from '../shared/attachments';
 import {
-	ATTACHMENT_KEYS,
-	ATTACHMENT_NAME_KEYS,
-	ATTACHMENT_URL_KEYS,
 	MESSAGE_SUMMARY,
 	SENDER_NAME_PARTS,
 	SENDER_NAME_PATHS,
@@ -83,40 +81,6 @@ export function conversationSummary(record: IDataObject): IDataObject {
 	const summary = summarize(record, CONVERSATION_SUMMARY);
 	const name = summary.user_name ?? joinedName(record, CONVERSATION_USER_NAME_PARTS);
 	return name === undefined ? summary : { ...summary, user_name: name };
-}
-
-/** One attachment as `{ name, url }`: Support Board's pair `[name, url]`, or a record under any of the usual names. */
-function attachmentOf(entry: unknown): IDataObject | undefined {
-	if (Array.isArray(entry)) {
-		const [name, url] = entry as unknown[];
-		return typeof url === 'string'
-			? { name: typeof name === 'string' ? name : '', url }
-			: undefined;
-	}
-	if (!isRecord(entry)) return undefined;
-	const record = entry as IDataObject;
-	const url = pick(record, ATTACHMENT_URL_KEYS);
-	if (typeof url !== 'string') return undefined;
-	const name = pick(record, ATTACHMENT_NAME_KEYS);
-	return { name: typeof name === 'string' ? name : '', url };
-}
-
-/**
- * A message's attachments as a list of `{ name, url }`. Support Board keeps them as JSON text, `""`
- * when there are none; text that is no JSON list (the product writes a quote in a file name unescaped)
- * gives none rather than a guess.
- */
-function attachmentsOf(record: IDataObject): IDataObject[] {
-	let value: unknown = pick(record, ATTACHMENT_KEYS);
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value) as unknown;
-		} catch {
-			return [];
-		}
-	}
-	if (!Array.isArray(value)) return [];
-	return value.map(attachmentOf).filter((entry): entry is IDataObject => entry !== undefined);
 }
 
 /** The fields people use of a message: who wrote it (id, name, type), the text, the attachments, the time. */

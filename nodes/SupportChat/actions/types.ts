@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListCall } from '../transport/calls';
+import type { FileSource } from '../transport/download';
 
 /**
  * What an operation may ask of the client: a call by name, or a list. It never says how either
@@ -18,6 +19,8 @@ export interface OperationClient {
 	 * undefined), honouring the pagination options. The list operation reads its own Return All / Limit.
 	 */
 	list(call: ListCall): Promise<unknown[]>;
+	/** The service's own files, for Download Attachments: the only place the credentials go with one. */
+	readonly files: FileSource;
 }
 
 export interface Operation {

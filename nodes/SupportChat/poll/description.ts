@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { attachmentOptions } from '../descriptions/attachments';
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
 import { ownMessageOptions } from '../trigger/description/options';
 import { EVENTS } from '../trigger/events';
@@ -67,6 +68,7 @@ export const pollProperties: INodeProperties[] = [
 		...listOptionsCollection,
 		options: sortedByName([
 			...(listOptionsCollection.options as INodeProperties[]),
+			...attachmentOptions,
 			...pollOptions,
 		]),
 	},

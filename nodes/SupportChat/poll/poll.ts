@@ -2,9 +2,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clientSettings, paginationSettings } from '../actions/readOptions';
+import { attachmentSettings } from '../descriptions/attachments';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
+import { withEventFiles } from '../transport/attachments';
 import { connect } from '../transport/connect';
+import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
@@ -65,8 +68,19 @@ function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	});
 }
 
-const emit = (events: Found[], now: string) =>
-	events.length > 0 ? [events.map((event) => toItem(event, now))] : null;
+/** The items of the events found, with their messages' files when Options → Download Attachments is on. */
+async function emit(
+	ctx: IPollFunctions,
+	client: SupportChatClient,
+	options: IDataObject,
+	events: Found[],
+	{ now, deadline }: { now: string; deadline: number },
+): Promise<INodeExecutionData[][] | null> {
+	if (events.length === 0) return null;
+	const items = events.map((event) => toItem(event, now));
+	const files = attachmentSettings(options, clientSettings(options).timeoutMs);
+	return [files ? await withEventFiles(ctx, client.files, items, files, deadline) : items];
+}
 
 /**
  * One poll. Fetch Test Event (manual mode) reads the newest events and changes nothing. In production the
@@ -88,7 +102,11 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const finder = client.api.finder(options);
 	const now = new Date().toISOString();
 
-	if (ctx.getMode() === 'manual') return emit(inOrder(await finder.newest(client, settings)), now);
+	// Downloads take from the time n8n gives the poll, like the requests before them.
+	const found = (events: Found[]) =>
+		emit(ctx, client, options, events, { now, deadline: settings.deadline });
+	if (ctx.getMode() === 'manual')
+		return await found(inOrder(await finder.newest(client, settings)));
 
 	const staticData = ctx.getWorkflowStaticData('node');
 	const api = client.api.title;
@@ -103,12 +121,12 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		added.length === 0
 			? state.marks
 			: (await finder.baseline(client, { ...settings, events: added }, state)).marks;
-	const { found, marks: next } = await finder.since(client, settings, marks);
+	const { found: since, marks: next } = await finder.since(client, settings, marks);
 	const workflowId = ctx.getWorkflow().id ?? '';
 	const claimedAt = Date.now();
-	const fresh = inOrder(found).filter((event) =>
+	const fresh = inOrder(since).filter((event) =>
 		EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt),
 	);
 	writeState(staticData, { api, events, marks: next });
-	return emit(fresh, now);
+	return await found(fresh);
 }

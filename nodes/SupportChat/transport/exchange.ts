@@ -113,7 +113,9 @@ export interface Exchange {
 	url: string;
 }
 
-function flattenHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+export function flattenHeaders(
+	headers: Record<string, unknown> | undefined,
+): Record<string, string> {
 	const flat: Record<string, string> = {};
 	if (!headers) return flat;
 	const source =

@@ -14,6 +14,8 @@ import { apiError, explainThrown, failedError } from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
 import { paginate } from './pagination';
 import type { PaginationSettings } from './pagination/styles';
+import type { FileSource } from './download';
+import { fileSourceOf } from './download';
 import { exchangeFollowingRedirects } from './redirects';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
@@ -53,12 +55,15 @@ export class SupportChatClient implements WirePort {
 	readonly api: Api;
 	/** How calls travel for that API. */
 	readonly wire: Wire;
+	/** Where the service's own files are: the credentials go with a download there only (./download). */
+	readonly files: FileSource;
 
 	constructor(private readonly init: ClientInit) {
 		this.api = init.api;
 		this.wire = init.api.wire;
 		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';
 		this.mask = new SecretMask([this.token]);
+		this.files = fileSourceOf(init.ctx, init.credentials, init.baseUrl, (t) => this.mask.text(t));
 	}
 
 	/** A call by name: the wire of the credentials' API decides how it travels. */

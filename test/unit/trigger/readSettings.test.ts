@@ -2,6 +2,8 @@ import { createHmac } from 'crypto';
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
+import { attachmentOptions } from '../../../nodes/SupportChat/descriptions/attachments';
+import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
 import { readLoopOptions, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
@@ -48,7 +50,13 @@ describe('trigger defaults', () => {
 		const { events, ...rest } = topLevel;
 		expect(events).toEqual([]);
 		expect(rest).toEqual({ ...parameterDefaults, ...SELF_SETUP_DEFAULTS });
-		expect(inOptions).toEqual(optionDefaults);
+		// Download Attachments' options are the action node's and the poll trigger's too, their defaults
+		// checked in test/unit/descriptions/attachments.test.ts; its Timeout is the client's.
+		expect(inOptions).toEqual({
+			...optionDefaults,
+			...defaultsOf(attachmentOptions),
+			timeout: DEFAULT_CLIENT_SETTINGS.timeoutMs / 1000,
+		});
 		expect(topLevel.headerName).toBe('X-Webhook-Token');
 		expect(topLevel.hmacHeader).toBe('X-Signature');
 		expect(topLevel.timestampTolerance).toBe(300);

@@ -1,7 +1,18 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idInput, requestOptionsCollection, simplifyParameters } from '../../descriptions/common';
+import { attachmentOptions } from '../../descriptions/attachments';
+import {
+	idInput,
+	requestOptionsCollection,
+	simplifyParameters,
+	sortedByName,
+} from '../../descriptions/common';
+import { requestOptions } from '../../descriptions/options';
+import { attachmentsOf } from '../../shared/attachments';
+import { fieldOf, isRecord } from '../../shared/json';
+import { CONVERSATION_MESSAGE_KEYS } from '../../shared/vocabulary/messages';
+import { withAttachments } from '../attachments';
 import { locatorValue, maybeSimplify, recordOf } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationClient } from '../types';
@@ -11,7 +22,10 @@ export const CONVERSATION_KEYS = ['conversation', 'chat'];
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
 	...simplifyParameters,
-	requestOptionsCollection,
+	{
+		...requestOptionsCollection,
+		options: sortedByName([...attachmentOptions, ...requestOptions]),
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -22,10 +36,18 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const { answer } = await client.call('getConversation', { id });
-	return maybeSimplify(
-		this,
-		itemIndex,
-		[recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS)],
-		conversationSummary,
-	);
+	const record = recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS);
+	const records = maybeSimplify(this, itemIndex, [record], conversationSummary);
+	// The files of all the conversation's messages, in the order the service lists the messages.
+	return await withAttachments(this, itemIndex, client, records, () => [
+		messagesOf(record).flatMap((message) => attachmentsOf(message)),
+	]);
+}
+
+function messagesOf(record: IDataObject): IDataObject[] {
+	for (const key of CONVERSATION_MESSAGE_KEYS) {
+		const messages = fieldOf(record, key);
+		if (Array.isArray(messages)) return messages.filter(isRecord) as IDataObject[];
+	}
+	return [];
 }

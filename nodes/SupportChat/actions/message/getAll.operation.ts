@@ -1,13 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { attachmentOptions } from '../../descriptions/attachments';
 import {
 	idInput,
 	readLimit,
 	requestOptionsCollection,
 	returnAllAndLimit,
 	simplifyParameters,
+	sortedByName,
 } from '../../descriptions/common';
+import { requestOptions } from '../../descriptions/options';
+import { attachmentsOf } from '../../shared/attachments';
+import { withAttachments } from '../attachments';
 import { locatorValue, maybeSimplify, toRecord } from '../helpers';
 import { messageSummary } from '../simplify';
 import type { OperationClient } from '../types';
@@ -23,7 +28,10 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	...simplifyParameters,
-	requestOptionsCollection,
+	{
+		...requestOptionsCollection,
+		options: sortedByName([...attachmentOptions, ...requestOptions]),
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -45,5 +53,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		limit === undefined || messages.length <= limit
 			? messages
 			: messages.slice(messages.length - limit);
-	return maybeSimplify(this, itemIndex, kept, messageSummary);
+	const records = maybeSimplify(this, itemIndex, kept, messageSummary);
+	return await withAttachments(this, itemIndex, client, records, () => kept.map(attachmentsOf));
 }

@@ -34,3 +34,6 @@ export const ATTACHMENT_KEYS: readonly string[] = ['attachments', 'files'];
 /** An attachment as a record (`{name, url}`), or as Support Board's pair `[name, url]` (a third entry: image size). */
 export const ATTACHMENT_NAME_KEYS: readonly string[] = ['name', 'file_name', 'filename', 'title'];
 export const ATTACHMENT_URL_KEYS: readonly string[] = ['url', 'link', 'href', 'file_url'];
+
+/** Where a conversation record keeps its messages (Support Board's get-conversation: `messages`). */
+export const CONVERSATION_MESSAGE_KEYS: readonly string[] = ['messages'];

@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { attachmentOptions } from '../../descriptions/attachments';
+import { sortedByName } from '../../descriptions/common';
+
 // Defaults are literals because n8n's editor and linter read them statically; they match
 // TRIGGER_DEFAULTS.options in ../settings (test/unit/trigger/readSettings.test.ts checks).
 
@@ -33,7 +36,17 @@ export const optionsProperty: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [
+	options: sortedByName([
+		...attachmentOptions,
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description:
+				'With Download Attachments: how long one file may take in all, from sending the request to its last byte',
+		},
 		{
 			displayName: 'Deduplication Window (Minutes)',
 			name: 'dedupeWindowMinutes',
@@ -71,5 +84,5 @@ export const optionsProperty: INodeProperties = {
 			default: 'ignore',
 			description: 'What to do with a delivery whose event name the trigger does not recognise',
 		},
-	],
+	]),
 };

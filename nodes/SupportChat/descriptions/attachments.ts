@@ -1,0 +1,86 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { AttachmentSettings } from '../transport/attachments';
+
+/**
+ * The options that download a message's attachments, the same in Message → Get Many, Conversation →
+ * Get and both triggers. The defaults are literals, as n8n's editor and linter read them; they match
+ * DEFAULT_ATTACHMENTS (a unit test checks).
+ */
+
+const MEGABYTE = 1024 * 1024;
+
+const DEFAULT_ATTACHMENTS = {
+	prefix: 'attachment_',
+	maxSizeMb: 16,
+	maxFiles: 20,
+	otherHosts: true,
+};
+
+export const attachmentOptions: INodeProperties[] = [
+	{
+		displayName: 'Download Attachments',
+		name: 'downloadAttachments',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to download the files attached to the messages into binary properties (attachment_0, attachment_1, …). A file that cannot be downloaded fails the item, or the event's item carries attachmentError.",
+	},
+	{
+		displayName: 'Attachment Prefix',
+		name: 'attachmentPrefix',
+		type: 'string',
+		default: 'attachment_',
+		description:
+			"With Download Attachments: the binary properties' names are this followed by the attachment's place, from 0",
+	},
+	{
+		displayName: 'Max Attachment Size (MB)',
+		name: 'maxAttachmentSize',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1024 },
+		default: 16,
+		description:
+			'With Download Attachments: the largest file downloaded, counted as received. A larger one fails the item instead of filling the memory of n8n.',
+	},
+	{
+		displayName: 'Max Attachments',
+		name: 'maxAttachments',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1000 },
+		default: 20,
+		description:
+			'With Download Attachments: most files downloaded for one input item (or one event). More fails the item before any download.',
+	},
+	{
+		displayName: 'Download From Other Hosts',
+		name: 'attachmentsFromOtherHosts',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to download attachments stored on another host than the Base URL (a cloud storage, a CDN). They are fetched without the API token, which goes to the Base URL's own address only; never from a private or loopback address. Off: such an attachment fails the item.",
+	},
+];
+
+/** The attachment settings of the Options collection; undefined while Download Attachments is off. */
+export function attachmentSettings(
+	options: IDataObject,
+	timeoutMs: number,
+): AttachmentSettings | undefined {
+	if (options.downloadAttachments !== true) return undefined;
+	const number = (value: unknown, fallback: number) =>
+		typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+	const prefix =
+		typeof options.attachmentPrefix === 'string' ? options.attachmentPrefix.trim() : '';
+	return {
+		prefix: prefix === '' ? DEFAULT_ATTACHMENTS.prefix : prefix.slice(0, 100),
+		maxBytes:
+			Math.max(1, number(options.maxAttachmentSize, DEFAULT_ATTACHMENTS.maxSizeMb)) * MEGABYTE,
+		maxFiles: Math.max(1, Math.floor(number(options.maxAttachments, DEFAULT_ATTACHMENTS.maxFiles))),
+		otherHosts:
+			typeof options.attachmentsFromOtherHosts === 'boolean'
+				? options.attachmentsFromOtherHosts
+				: DEFAULT_ATTACHMENTS.otherHosts,
+		timeoutMs,
+	};
+}

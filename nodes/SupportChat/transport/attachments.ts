@@ -1,0 +1,164 @@
+import type {
+	IBinaryData,
+	IBinaryKeyData,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Attachment } from '../shared/attachments';
+import { attachmentsOf, mimeTypeOf, safeFileName } from '../shared/attachments';
+import { isRecord } from '../shared/json';
+import type { FileRules, FileSource, PlainRequest } from './download';
+import { downloadFile } from './download';
+import { FileRefused } from './fileUrls';
+
+/**
+ * A message's attachments as binary properties (`attachment_0`, `attachment_1`, … by default), for
+ * the action node and both triggers. What may be downloaded is bounded twice: Max Attachment Size per
+ * file, and Max Attachments per item, counted before the first request so that a list too long
+ * fails at once rather than half-way.
+ */
+
+export interface AttachmentSettings extends FileRules {
+	/** Binary properties are named this plus the attachment's place, from 0. */
+	prefix: string;
+	/** Most files one input item (or one event) may bring. */
+	maxFiles: number;
+}
+
+/** The part of n8n's context a download uses: every context that runs a node's code has it. */
+export interface FileContext {
+	getNode(): INode;
+	helpers: {
+		httpRequest: PlainRequest;
+		prepareBinaryData(
+			binaryData: Buffer,
+			filePath?: string,
+			mimeType?: string,
+		): Promise<IBinaryData>;
+	};
+}
+
+/** Too many files, found before any download: the user's option to raise. */
+class TooManyAttachments extends Error {
+	readonly description = 'Raise Options → Max Attachments to download them all.';
+}
+
+/**
+ * Downloads each list of attachments (one per output item) into its own binary properties, numbered
+ * from 0 for each; one set of binary data per list, in order. Throws TooManyAttachments, a FileRefused, or
+ * n8n's own error for the first file that cannot be had: no file is left out in silence.
+ */
+export async function downloadAttachments(
+	ctx: FileContext,
+	source: FileSource | undefined,
+	lists: Attachment[][],
+	settings: AttachmentSettings,
+): Promise<IBinaryKeyData[]> {
+	const count = lists.reduce((sum, list) => sum + list.length, 0);
+	if (count > settings.maxFiles)
+		throw new TooManyAttachments(
+			`${count} attachments, more than Max Attachments (${settings.maxFiles})`,
+		);
+	const plain: PlainRequest = async (options) => await ctx.helpers.httpRequest(options);
+	const out: IBinaryKeyData[] = [];
+	for (const list of lists) {
+		const binary: IBinaryKeyData = {};
+		for (const [index, attachment] of list.entries()) {
+			const file = await downloadFile(plain, source, attachment.url, settings);
+			const fileName = safeFileName(attachment.name, attachment.url, `${settings.prefix}${index}`);
+			binary[`${settings.prefix}${index}`] = await ctx.helpers.prepareBinaryData(
+				file.bytes,
+				fileName,
+				mimeTypeOf(file.contentType, fileName),
+			);
+		}
+		out.push(binary);
+	}
+	return out;
+}
+
+/** A download's failure as the action node throws it for its item: the service's, or the user's to change. */
+export function attachmentError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+	mask: (text: string) => string,
+): Error {
+	if (error instanceof FileRefused && error.status !== undefined)
+		return new NodeApiError(
+			node,
+			{ status: error.status },
+			{
+				message: mask(error.message),
+				description: error.description,
+				httpCode: String(error.status),
+				itemIndex,
+			},
+		);
+	if (error instanceof FileRefused || error instanceof TooManyAttachments)
+		return new NodeOperationError(node, mask(error.message), {
+			description: error.description,
+			itemIndex,
+		});
+	return error as Error;
+}
+
+/** A trigger's download that would outlast the time n8n gives the poll. */
+const OUT_OF_TIME = new FileRefused(
+	"The poll's time ran out before this event's files were downloaded",
+	'n8n gives a poll a limited time, and a poll that outlasts it is dropped. Poll more often, or lower Options → Max Attachment Size (MB), or download the files in the workflow from the URLs in data.',
+);
+
+/**
+ * The triggers' items with the files their event's message names (`json.data`), one event at a time.
+ * An event is not lost for a file: an item whose files cannot all be had is handed on without any,
+ * with `attachmentError` saying why and what to change (the trigger has no item to fail, and a poll
+ * that failed would stop at that event for good). `deadline` (the poll's) shortens each file's
+ * Timeout to the time left, and once it has passed no file is asked for.
+ */
+export async function withEventFiles(
+	ctx: FileContext,
+	source: FileSource | undefined,
+	items: INodeExecutionData[],
+	settings: AttachmentSettings,
+	deadline = Infinity,
+): Promise<INodeExecutionData[]> {
+	const out: INodeExecutionData[] = [];
+	for (const item of items) {
+		const data = item.json.data;
+		const files = isRecord(data) ? attachmentsOf(data as IDataObject) : [];
+		if (files.length === 0) {
+			out.push(item);
+			continue;
+		}
+		const left = Math.floor(deadline - Date.now());
+		if (left < 1000) {
+			out.push({
+				...item,
+				json: { ...item.json, attachmentError: explained(OUT_OF_TIME, source) },
+			});
+			continue;
+		}
+		try {
+			const timeoutMs = Math.min(settings.timeoutMs, left);
+			const [binary] = await downloadAttachments(ctx, source, [files], { ...settings, timeoutMs });
+			out.push({ ...item, binary });
+		} catch (error) {
+			out.push({ ...item, json: { ...item.json, attachmentError: explained(error, source) } });
+		}
+	}
+	return out;
+}
+
+/** A download's failure as a trigger's item carries it, masked. */
+function explained(error: unknown, source: FileSource | undefined): IDataObject {
+	const { message, description } = error as Error & { description?: unknown };
+	const mask = (text: string) => (source ? source.mask(text) : text);
+	return {
+		message: mask(String(message)),
+		description: typeof description === 'string' ? mask(description) : '',
+	};
+}

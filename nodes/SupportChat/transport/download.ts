@@ -1,0 +1,178 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { cut } from '../shared/text';
+import { AnswerDeadlineError, AnswerTooLargeError, readAnswer } from './answer';
+import type { ClientContext } from './exchange';
+import { CREDENTIALS_TYPE, discard, flattenHeaders, isSsrfRefusal } from './exchange';
+import { FileRefused, checkFileUrl } from './fileUrls';
+
+/**
+ * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
+ * into a message. The credentials go only to the Base URL's own origin; a file elsewhere is fetched
+ * without them, or refused when Download From Other Hosts is off. A redirect is followed here, hop by
+ * hop under the same rules, never by n8n's helper (which would carry the credentials along). A file is
+ * asked for once: a failure fails its item, and no answer is asked for again.
+ */
+
+const MAX_FILE_REDIRECTS = 5;
+
+/** Where the service's own files are, and how a request reaches them with the credentials. */
+export interface FileSource {
+	/** The Base URL: the only origin the credentials are sent to. */
+	baseUrl: string;
+	allowHttp: boolean;
+	/** Masks the credentials' secrets in whatever a message quotes. */
+	mask(text: string): string;
+	sendWithCredentials(options: IHttpRequestOptions): Promise<unknown>;
+}
+
+export function fileSourceOf(
+	ctx: ClientContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	mask: (text: string) => string,
+): FileSource {
+	return {
+		baseUrl,
+		allowHttp: credentials.allowHttp === true,
+		mask,
+		sendWithCredentials: async (options) =>
+			await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
+				credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: credentials },
+			}),
+	};
+}
+
+export interface FileRules {
+	/** Largest file read, counted as received (after decompression). */
+	maxBytes: number;
+	/** Deadline for one file, redirects included, from the first request to its last byte. */
+	timeoutMs: number;
+	otherHosts: boolean;
+}
+
+/** What a helper answers with returnFullResponse. */
+interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+}
+
+/** The helper that sends a request without any credentials. */
+export type PlainRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+
+export interface DownloadedFile {
+	bytes: Buffer;
+	contentType: string | undefined;
+	/** Where the bytes came from, after redirects. */
+	url: string;
+}
+
+const SIZE_HINT = 'Raise Options → Max Attachment Size (MB) to download it.';
+
+/** One file, by the rules above; throws a FileRefused (or the helper's own error) when it cannot be had. */
+export async function downloadFile(
+	plain: PlainRequest,
+	source: FileSource | undefined,
+	raw: string,
+	rules: FileRules,
+): Promise<DownloadedFile> {
+	const deadline = Date.now() + rules.timeoutMs;
+	let verdict = checkFileUrl(raw, undefined, source, rules.otherHosts);
+	for (let hop = 0; ; hop++) {
+		if (verdict instanceof FileRefused) throw verdict;
+		const { url } = verdict;
+		const shown = cut(`${new URL(url).origin}${new URL(url).pathname}`, 200);
+		const answer = await send(plain, source, verdict, deadline, shown);
+		if (answer instanceof FileRefused) throw answer;
+		const headers = flattenHeaders(answer.headers);
+		const status = answer.statusCode;
+		const location = headers.location?.trim() ?? '';
+		// A redirect that says nowhere to go would be read as this same address again.
+		if (status >= 300 && status < 400 && hop < MAX_FILE_REDIRECTS && location !== '') {
+			discard(answer.body);
+			verdict = checkFileUrl(location, url, source, rules.otherHosts);
+			continue;
+		}
+		if (status < 200 || status >= 300) {
+			discard(answer.body);
+			throw new FileRefused(
+				`The attachment ${shown} could not be downloaded: the server answered ${status}`,
+				status >= 300 && status < 400
+					? `It redirected more than ${MAX_FILE_REDIRECTS} times, or to nowhere.`
+					: 'Check that the file still exists there.',
+				status,
+			);
+		}
+		const declared = Number(headers['content-length']);
+		if (Number.isFinite(declared) && declared > rules.maxBytes) {
+			discard(answer.body);
+			throw new FileRefused(
+				`The attachment ${shown} is larger than ${rules.maxBytes} bytes`,
+				SIZE_HINT,
+			);
+		}
+		const bytes = await readAnswer(answer.body, rules.maxBytes, deadline).catch((error: unknown) =>
+			readFailure(error, shown, rules),
+		);
+		if (bytes instanceof FileRefused) throw bytes;
+		return { bytes, contentType: headers['content-type'], url };
+	}
+}
+
+/** One request: with the credentials on the Base URL's origin only, no redirect followed by the helper. */
+async function send(
+	plain: PlainRequest,
+	source: FileSource | undefined,
+	verdict: { url: string; withCredentials: boolean },
+	deadline: number,
+	shown: string,
+): Promise<FullResponse | FileRefused> {
+	const left = deadline - Date.now();
+	if (left <= 0)
+		throw new FileRefused(`The attachment ${shown} took longer than Timeout`, TIME_HINT);
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url: verdict.url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: left,
+	};
+	try {
+		return (await (verdict.withCredentials && source
+			? source.sendWithCredentials(options)
+			: plain(options))) as FullResponse;
+	} catch (error) {
+		if (isSsrfRefusal(error))
+			return new FileRefused(
+				`n8n's SSRF protection refused the attachment ${shown}`,
+				'n8n does not reach private or loopback addresses while N8N_SSRF_PROTECTION_ENABLED is on; an administrator may allow a host with N8N_SSRF_ALLOWED_HOSTNAMES.',
+			);
+		return new FileRefused(
+			`The attachment ${shown} could not be downloaded: ${cut((error as Error).message ?? '', 200)}`,
+			'Check that its server is reachable from n8n.',
+		);
+	}
+}
+
+const TIME_HINT = 'Raise Options → Timeout (Seconds), or check that the file server answers.';
+
+function readFailure(error: unknown, shown: string, rules: FileRules): FileRefused {
+	if (error instanceof AnswerTooLargeError)
+		return new FileRefused(
+			`The attachment ${shown} is larger than ${rules.maxBytes} bytes`,
+			SIZE_HINT,
+		);
+	if (error instanceof AnswerDeadlineError)
+		return new FileRefused(
+			`The attachment ${shown} did not arrive in full within ${rules.timeoutMs / 1000} s`,
+			TIME_HINT,
+		);
+	return new FileRefused(
+		`The attachment ${shown} could not be read: ${cut((error as Error).message ?? '', 200)}`,
+		'Check that its server is reachable from n8n.',
+	);
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { clientSettings } from '../actions/readOptions';
+import { attachmentSettings } from '../descriptions/attachments';
+import { withEventFiles } from '../transport/attachments';
+import { connect } from '../transport/connect';
+import type { FileSource } from '../transport/download';
+
+/**
+ * The webhook trigger's items with their messages' files, when Options → Download Attachments is on
+ * (transport/attachments.ts). Run after the delivery was answered: a download never delays the answer
+ * the service waits for, so a slow file cannot make it deliver the event again.
+ */
+export async function withDeliveryFiles(
+	ctx: IWebhookFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const settings = attachmentSettings(options, clientSettings(options).timeoutMs);
+	if (settings === undefined) return items;
+	return await withEventFiles(ctx, await fileSource(ctx), items, settings);
+}
+
+/**
+ * The credentials' Base URL and credentials, for the files on its origin. The trigger needs
+ * credentials only to verify deliveries: without usable ones every file is on "another host", fetched
+ * without any credentials, which gives a file server less, never more.
+ */
+async function fileSource(ctx: IWebhookFunctions): Promise<FileSource | undefined> {
+	try {
+		return (await connect(ctx, 0)).files;
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,44 @@
+import {
+	attachmentOptions,
+	attachmentSettings,
+} from '../../../nodes/SupportChat/descriptions/attachments';
+
+const MB = 1024 * 1024;
+const shown = Object.fromEntries(attachmentOptions.map((p) => [p.name, p.default]));
+
+it('is off by default, and off is no settings at all', () => {
+	expect(shown.downloadAttachments).toBe(false);
+	expect(attachmentSettings({}, 60_000)).toBeUndefined();
+	expect(attachmentSettings({ downloadAttachments: 'true' }, 60_000)).toBeUndefined();
+});
+
+it('falls back to the defaults the editor shows', () => {
+	expect(attachmentSettings({ downloadAttachments: true }, 5_000)).toEqual({
+		prefix: shown.attachmentPrefix,
+		maxBytes: (shown.maxAttachmentSize as number) * MB,
+		maxFiles: shown.maxAttachments,
+		otherHosts: shown.attachmentsFromOtherHosts,
+		timeoutMs: 5_000,
+	});
+});
+
+it('reads what the user set, bounded', () => {
+	expect(
+		attachmentSettings(
+			{
+				downloadAttachments: true,
+				attachmentPrefix: '  file_ ',
+				maxAttachmentSize: 0,
+				maxAttachments: 2.7,
+				attachmentsFromOtherHosts: false,
+			},
+			1_000,
+		),
+	).toEqual({ prefix: 'file_', maxBytes: MB, maxFiles: 2, otherHosts: false, timeoutMs: 1_000 });
+	expect(
+		attachmentSettings({ downloadAttachments: true, attachmentPrefix: 'p'.repeat(500) }, 1)?.prefix,
+	).toHaveLength(100);
+	expect(
+		attachmentSettings({ downloadAttachments: true, attachmentPrefix: '   ' }, 1)?.prefix,
+	).toBe('attachment_');
+});

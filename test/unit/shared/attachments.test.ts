@@ -1,0 +1,77 @@
+import {
+	attachmentsOf,
+	mimeTypeOf,
+	safeFileName,
+} from '../../../nodes/SupportChat/shared/attachments';
+
+describe('attachmentsOf', () => {
+	it.each([
+		[
+			'Support Board JSON text',
+			{ attachments: '[["a.png","https://x/a.png"],["b.pdf","https://x/b.pdf","600|400"]]' },
+			[
+				{ name: 'a.png', url: 'https://x/a.png' },
+				{ name: 'b.pdf', url: 'https://x/b.pdf' },
+			],
+		],
+		[
+			'a list of records under other names',
+			{ files: [{ file_name: 'c.txt', link: 'https://x/c' }] },
+			[{ name: 'c.txt', url: 'https://x/c' }],
+		],
+		['no name', { attachments: [['', 'https://x/d']] }, [{ name: '', url: 'https://x/d' }]],
+		['none: empty text', { attachments: '' }, []],
+		['text that is no JSON (a quote in a name, unescaped)', { attachments: '[["a"b","u"]]' }, []],
+		['entries without a URL are left out', { attachments: [['x'], { name: 'y' }, 7, null] }, []],
+		['no attachments field', { message: 'hi' }, []],
+	])('%s', (_, record, expected) => {
+		expect(attachmentsOf(record)).toEqual(expected);
+	});
+});
+
+describe('safeFileName', () => {
+	it.each([
+		['report.pdf', 'https://x/u/1.pdf', 'report.pdf'],
+		['../../etc/passwd', 'https://x/u', 'passwd'],
+		['C:\\Users\\me\\photo.jpg', 'https://x/u', 'photo.jpg'],
+		['a<b>c:d"e|f?g*h.txt', 'https://x/u', 'a_b_c_d_e_f_g_h.txt'],
+		['bell\u0007and\nnewline.txt', 'https://x/u', 'bell_and_newline.txt'],
+		['..', 'https://x/u', 'attachment_0'],
+		['...hidden', 'https://x/u', 'hidden'],
+		['trailing dots. . ', 'https://x/u', 'trailing dots'],
+		['', 'https://x/uploads/27-11-26/scan%20one.png?sig=abc', 'scan one.png'],
+		['', 'https://x/', 'attachment_0'],
+		['', 'not a url', 'attachment_0'],
+	])('%j from %s is %j', (name, url, expected) => {
+		expect(safeFileName(name, url, 'attachment_0')).toBe(expected);
+	});
+
+	it('cuts a long name to 120 characters, its extension kept', () => {
+		const name = `${'n'.repeat(5000)}.jpeg`;
+		const safe = safeFileName(name, 'https://x/u', 'f');
+		expect(safe).toHaveLength(120);
+		expect(safe.endsWith('.jpeg')).toBe(true);
+	});
+
+	it('cuts a long name without an extension worth keeping', () => {
+		expect(safeFileName(`${'a'.repeat(200)}.${'b'.repeat(30)}`, 'https://x/u', 'f')).toHaveLength(
+			120,
+		);
+	});
+});
+
+describe('mimeTypeOf', () => {
+	it.each([
+		['image/png', 'a.bin', 'image/png'],
+		['Text/Plain; charset=UTF-8', 'a.txt', 'text/plain'],
+		['application/octet-stream', 'a.pdf', 'application/pdf'],
+		['application/octet-stream', 'a.unknown', 'application/octet-stream'],
+		[undefined, 'photo.JPG', 'image/jpeg'],
+		[undefined, 'noextension', 'application/octet-stream'],
+		['not a mime type', 'a.mp3', 'audio/mpeg'],
+		['<script>/x', 'a', 'application/octet-stream'],
+		[`image/${'x'.repeat(500)}`, 'a.gif', 'image/gif'],
+	])('%j for %s is %s', (contentType, fileName, expected) => {
+		expect(mimeTypeOf(contentType, fileName)).toBe(expected);
+	});
+});
