@@ -2,7 +2,8 @@ import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { requestKey, Seen } from './values';
+import { Seen } from './seen';
+import { requestKey } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (
@@ -55,18 +56,15 @@ export class Collector {
 	/** A has-more flag on the latest page that the page did not lead on from. */
 	private unfollowed: { page: number; said: string } | undefined;
 
-	readonly wanted: number;
-
 	constructor(
 		private readonly path: string,
 		private readonly settings: PaginationSettings,
-		limit: number | undefined,
+		/** Limit; infinity with Return All. */
+		readonly wanted: number,
 		private readonly failure: Failure,
 		/** Masks, then cuts, text the service sent (a Link header is not masked on its way here). */
 		private readonly quote: (text: string, max: number) => string,
-	) {
-		this.wanted = limit ?? Number.POSITIVE_INFINITY;
-	}
+	) {}
 
 	private fail(message: string, description: string): Error {
 		return this.failure(message, description, { pages: this.pages, records: this.items.length });

@@ -62,7 +62,7 @@ function collectorFor(
 			description: client.mask.quote(description, 1000),
 			itemIndex,
 		});
-	return new Collector(label, settings, limit, failure, (text, max) =>
+	return new Collector(label, settings, limit ?? Number.POSITIVE_INFINITY, failure, (text, max) =>
 		client.mask.quote(text, max),
 	);
 }
