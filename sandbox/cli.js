@@ -36,6 +36,7 @@ Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the firs
   --sb-webhook-url <url>   support-board: Settings > Webhooks URL (one URL; default none)
   --sb-webhook-key <text>  support-board: the Secret key sent as \`key\` in every body (default empty)
   --sb-webhook-allowed <a,b> support-board: the "Active webhooks" names (default all)
+  --sb-latency-ms <n>      support-board: every Web API call answers n ms later (default 0)
   -h, --help`;
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
@@ -73,6 +74,7 @@ async function main() {
 			'sb-webhook-url': { type: 'string' },
 			'sb-webhook-key': { type: 'string' },
 			'sb-webhook-allowed': { type: 'string' },
+			'sb-latency-ms': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -107,6 +109,7 @@ async function main() {
 					: null,
 		},
 		supportBoard: {
+			latencyMs: int(values['sb-latency-ms'], 0, 'sb-latency-ms'),
 			webhooks: {
 				url: values['sb-webhook-url'] ?? null,
 				key: values['sb-webhook-key'] ?? '',

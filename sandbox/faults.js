@@ -39,6 +39,7 @@ const FAULT_KINDS = Object.freeze(
  * @property {number} [delayMs] slow: delay before the normal answer (default 1000); redirect: delay before the redirect (default none).
  * @property {number} [status] status: the status to answer; html: overrides 502; drop-after-write: overrides 500; redirect: 301/302/307/308; raw: overrides 200.
  * @property {string} [message] Text of the error body.
+ * @property {number} [pagination] Support Board mode: only calls whose `pagination` argument is this page (a list's page, by number).
  */
 
 /**
@@ -82,6 +83,11 @@ class FaultQueue {
 		) {
 			throw new TypeError('fault path must be a string or a RegExp');
 		}
+		if (
+			spec.pagination !== undefined &&
+			!(Number.isInteger(spec.pagination) && Number(spec.pagination) >= 0)
+		)
+			throw new TypeError('fault pagination must be a page number (0 or more)');
 		if (spec.method !== undefined && typeof spec.method !== 'string')
 			throw new TypeError('fault method must be a string');
 		if (
@@ -114,11 +120,13 @@ class FaultQueue {
 	 * Takes one use of the first fault matching the request.
 	 * @param {string} method
 	 * @param {string} path  Without the API prefix.
+	 * @param {unknown} [pagination] Support Board mode: the call's `pagination` argument.
 	 * @returns {QueuedFault | undefined}
 	 */
-	take(method, path) {
+	take(method, path, pagination) {
 		const index = this.queue.findIndex((f) => {
 			if (f.method !== undefined && f.method.toUpperCase() !== method) return false;
+			if (f.pagination !== undefined && Number(pagination ?? 0) !== f.pagination) return false;
 			if (f.path === undefined) return true;
 			if (typeof f.path === 'string') return f.path === path;
 			f.path.lastIndex = 0; // a /g or /y pattern keeps its position between tests

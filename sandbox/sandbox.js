@@ -96,6 +96,7 @@ const {
  * @property {Record<string, string>} headers Lower-case names; `authorization` is redacted and the token appears nowhere.
  * @property {FaultKind} [fault] The fault applied to this request, if any.
  * @property {number} time Arrival time, ms since the epoch.
+ * @property {number} [answered] When the answer was sent, ms since the epoch (none while unanswered): with `time`, how many were in flight at once.
  * @property {string} [function] Support Board mode: the Web API function called (its body holds the arguments, the token as ***).
  */
 
@@ -408,6 +409,7 @@ async function startSandbox(options = {}) {
 		/** @param {number} status @param {Record<string, string>} headers @param {string} [text] */
 		const answer = (status, headers, text) => {
 			entry.status = status;
+			entry.answered = Date.now();
 			send(res, status, headers, text);
 		};
 		return { entry, answer };
@@ -672,8 +674,8 @@ async function startSandbox(options = {}) {
 				entry.body = scrub(params, cfg.token);
 				if (fn !== undefined) entry.function = fn;
 			},
-			takeFault: (fn) => {
-				const fault = faults.take('POST', fn);
+			takeFault: (fn, pagination) => {
+				const fault = faults.take('POST', fn, pagination);
 				if (fault) entry.fault = fault.kind;
 				return fault;
 			},

@@ -36,13 +36,15 @@ const { htmlPage } = require('./errors');
  * @property {string} [pageUrl] The page the widget runs on: the `sender-url` of the visitor's webhooks. Default `{origin}/`.
  * @property {'3.8.7' | '3.8.9'} [version] The product's version: 3.8.9 adds update-tags to the Web API. Default 3.8.7.
  * @property {import('./supportBoardLife').SupportBoardDepartment[]} [departments] The departments of its settings. Default none.
+ * @property {number} [latencyMs] Every Web API call answers this many ms later, as an install across a network does
+ *   (what concurrent clients gain shows only then). Default 0.
  *
  * What the HTTP layer gives a call, and how it answers.
  * @typedef {object} Exchange
  * @property {IncomingMessage} req
  * @property {string} text The raw body.
  * @property {(params: Record<string, unknown>, fn: string | undefined) => void} log Records the parsed call.
- * @property {(fn: string) => QueuedFault | undefined} takeFault
+ * @property {(fn: string, pagination: unknown) => QueuedFault | undefined} takeFault The first fault for this function (and page of a list).
  * @property {(status: number, headers: Record<string, string>, text: string) => void} answer
  * @property {(ms: number) => Promise<void>} delay
  */
@@ -129,6 +131,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 
 	/** @param {Exchange} x */
 	async function handle(x) {
+		if (options.latencyMs) await x.delay(options.latencyMs);
 		const params = requestParams(x.text, x.req.headers['content-type']);
 		const fnValue = params.function;
 		const fn = fnValue === undefined || fnValue === null ? undefined : String(fnValue);
@@ -162,7 +165,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		if (missing)
 			return x.answer(400, BEFORE, apiError('missing-argument', `Missing argument: ${missing}`));
 
-		const fault = x.takeFault(fn);
+		const fault = x.takeFault(fn, params.pagination);
 		const early = await applyFault(x, fault);
 		if (early) return;
 

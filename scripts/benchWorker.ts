@@ -1,7 +1,7 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * One measured variant of scripts/bench.ts, in a process of its own; prints one JSON line.
- * Usage: benchWorker <variant> <style> <baseUrl> <token> <pageSize>
+ * Usage: BENCH_TOKEN=<token> benchWorker <variant> <style> <baseUrl> <pageSize>
  * The time counted is the node's own execute() in n8n's engine, after one warm-up run of the same
  * variant in this process: workflow setup and the JIT's first pass are the same for every variant
  * and would only blur the ratio.
@@ -15,7 +15,8 @@ import { SupportChat } from '../nodes/SupportChat/SupportChat.node';
 import { runNode } from '../test/helpers/engine';
 import { PlainLoop } from './plainLoop/PlainLoop.node';
 
-const [variant, style, baseUrl, token, pageSizeText] = process.argv.slice(2);
+const [variant, style, baseUrl, pageSizeText] = process.argv.slice(2);
+const token = process.env.BENCH_TOKEN ?? '';
 const pageSize = Number(pageSizeText);
 
 async function viaFetch(): Promise<number> {

@@ -78,6 +78,8 @@ export interface BoardOptions {
 	seed?: { users?: number; conversations?: number };
 	/** The sandbox's admin token (default: a fixed test token). */
 	token?: string;
+	/** The sandbox's delay before every Web API answer (its `supportBoard.latencyMs`); the test bed has its own. */
+	latencyMs?: number;
 }
 
 export class BoardCallError extends Error {
@@ -167,6 +169,7 @@ async function openSandboxBoard(options: BoardOptions): Promise<Board> {
 		api: 'support-board',
 		token,
 		seed: { users: 0, conversations: 0, ...options.seed },
+		supportBoard: { latencyMs: options.latencyMs },
 	});
 	const mode = sandbox.supportBoard;
 	if (!mode) throw new Error('the sandbox did not start in Support Board mode');

@@ -239,6 +239,34 @@ describe('settings (get-settings, save-settings)', () => {
 			});
 		} finally {
 			receiver.close();
+describe("levers for a list's pages", () => {
+	it('a fault with `pagination` hits that page of the list only', async () => {
+		sandbox.fault({ path: 'get-users', pagination: 1, kind: 'status', status: 403 });
+		expect((await call({ function: 'get-users', pagination: 0 })).status).toBe(200);
+		expect((await call({ function: 'get-users', pagination: 2 })).status).toBe(200);
+		expect((await call({ function: 'get-users', pagination: 1 })).status).toBe(403);
+		expect(() => sandbox.fault({ path: 'get-users', pagination: -1, kind: '500' })).toThrow(
+			'fault pagination must be a page number',
+		);
+	});
+
+	it('logs when each call was answered, and answers late with latencyMs', async () => {
+		const slow = await startSandbox({
+			api: 'support-board',
+			token: TOKEN,
+			supportBoard: { latencyMs: 60 },
+		});
+		try {
+			const answer = await fetch(slow.supportBoard!.apiUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ function: 'count-users', token: TOKEN }),
+			});
+			expect(answer.status).toBe(200);
+			const [entry] = slow.requests;
+			expect(entry.answered! - entry.time).toBeGreaterThanOrEqual(55);
+		} finally {
+			await slow.close();
 		}
 	});
 });

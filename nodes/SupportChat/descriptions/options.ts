@@ -63,7 +63,7 @@ export const paginationOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 8 },
 		default: 1,
 		description:
-			'How many pages to fetch at once when the service tells how many pages there are (page numbers with a page count, or offsets with a total). The request rate ceiling still applies.',
+			"How many pages to fetch at once: when the service tells how many pages there are (page numbers with a page count, or offsets with a total), or, with page numbers of a known size and no count (Support Board's lists, or a Pagination Page Size), the pages after a full one, read ahead until a short page ends the list. The request rate ceiling still applies.",
 	},
 	{
 		displayName: 'Pagination Cursor Parameter',

@@ -2,7 +2,8 @@ import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
 import { option } from './options';
-import { hasIdentity, pageDigest, requestKey, SeenIds } from './values';
+import { Seen } from './seen';
+import { requestKey } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (
@@ -34,9 +35,7 @@ export class Collector {
 
 	private detected: Collected['detected'] = 'empty';
 
-	private readonly seenItems = new SeenIds();
-
-	private readonly seenPages = new Set<string>();
+	private readonly seen = new Seen();
 
 	private readonly seenRequests = new Set<string>();
 
@@ -57,18 +56,15 @@ export class Collector {
 	/** A has-more flag on the latest page that the page did not lead on from. */
 	private unfollowed: { page: number; said: string } | undefined;
 
-	private readonly wanted: number;
-
 	constructor(
 		private readonly path: string,
 		private readonly settings: PaginationSettings,
-		limit: number | undefined,
+		/** Limit; infinity with Return All. */
+		readonly wanted: number,
 		private readonly failure: Failure,
 		/** Masks, then cuts, text the service sent (a Link header is not masked on its way here). */
 		private readonly quote: (text: string, max: number) => string,
-	) {
-		this.wanted = limit ?? Number.POSITIVE_INFINITY;
-	}
+	) {}
 
 	private fail(message: string, description: string): Error {
 		return this.failure(message, description, { pages: this.pages, records: this.items.length });
@@ -121,6 +117,21 @@ export class Collector {
 		return plan.count;
 	}
 
+	/** Whether one more page may be read ahead of `inFlight` others: Max Pages has room, and Limit wants more if they all come back full. */
+	mayReadAhead(inFlight: number, size: number): boolean {
+		const limitWantsMore = this.items.length + inFlight * size < this.wanted;
+		return limitWantsMore && this.requested < this.settings.maxPages;
+	}
+
+	/** A page read ahead past the one (with `short` records) that ended the list must bring nothing new. */
+	pastTheEnd(reading: PageReading, after: number, short: number, size: number): void {
+		if (this.seen.addsNothing(reading.items)) return;
+		throw this.fail(
+			`Page ${this.pages + after} of ${this.path}, read ahead, brought records after page ${this.pages} ended the list with ${short} records (a full page holds ${size}): the list changed while it was read, or the service's pages do not end at a short one`,
+			`Return All does not return a list pieced together from two states of it. Run the node again: a record added or removed while a list is read moves the others across its pages. If it keeps failing, set ${option('concurrency')} to 1: the node then stops at the first short page without reading further.`,
+		);
+	}
+
 	/** Takes a page's records; returns whether to ask for the next page. */
 	accept(
 		reading: PageReading,
@@ -146,17 +157,11 @@ export class Collector {
 			return this.promised && this.items.length < this.wanted;
 		}
 
-		// A page served before adds nothing: its records without ids would otherwise come twice. A page
-		// whose records all have ids is told by them (none new, below), so only a page holding records
-		// without one needs its whole content hashed.
-		if (!items.every(hasIdentity)) {
-			const digest = pageDigest(items);
-			if (this.seenPages.has(digest)) return this.repeatedPage(reading, request, hasNext);
-			this.seenPages.add(digest);
-		}
+		// A page served before adds nothing: its records without ids would otherwise come twice.
+		if (!this.seen.notePage(items)) return this.repeatedPage(reading, request, hasNext);
 		let fresh = 0;
 		for (const item of items) {
-			if (!this.seenItems.addItem(item)) continue;
+			if (!this.seen.noteItem(item)) continue;
 			fresh++;
 			if (this.items.length < this.wanted) this.items.push(item);
 		}

@@ -7,11 +7,11 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListCall } from '../calls';
-import type { ApiResponse } from '../exchange';
 import type { Wire, WirePort } from '../wire';
 import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
-import type { PagePlan, PageReading } from './reading';
+import type { Fetched } from './concurrent';
+import { fetchPlanned, readAhead } from './concurrent';
 import { PageShapeError } from './reading';
 import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
@@ -26,11 +26,6 @@ export type SupportChatContext = Pick<
 type Pager = WirePort & { readonly wire: Wire };
 
 export type ListResult = Collected;
-
-interface Fetched {
-	response: ApiResponse;
-	reading: PageReading;
-}
 
 /**
  * One page: the request, then what ./readPage reads in the answer. Throws PageShapeError when the
@@ -67,15 +62,16 @@ function collectorFor(
 			description: client.mask.quote(description, 1000),
 			itemIndex,
 		});
-	return new Collector(label, settings, limit, failure, (text, max) =>
+	return new Collector(label, settings, limit ?? Number.POSITIVE_INFINITY, failure, (text, max) =>
 		client.mask.quote(text, max),
 	);
 }
 
 /**
  * The one pagination loop behind every list. ./readPage says what each page holds and where the next
- * one is; the Collector decides whether to go on (Limit, repeats, totals, Max Pages). When a page
- * tells how many follow and Pagination Concurrency is above 1, the rest go out a few at a time.
+ * one is; the Collector decides whether to go on (Limit, repeats, totals, Max Pages). With Pagination
+ * Concurrency above 1, pages go out a few at a time (./concurrent) when a page tells how many follow,
+ * or, page numbers coming with a known page size and no count, after a full page.
  */
 export async function paginate(
 	ctx: SupportChatContext,
@@ -106,6 +102,12 @@ export async function paginate(
 		collector.admit(request);
 		const { response, reading }: Fetched = await fetch(request, previousUrl);
 		if (!collector.accept(reading, request)) break;
+		if (settings.concurrency > 1 && reading.ahead) {
+			await readAhead(collector, settings.concurrency, reading.ahead, (page) =>
+				fetch(page, response.url),
+			);
+			break;
+		}
 		if (reading.plan) {
 			const count = collector.planned(reading.plan, reading.pageSize ?? reading.items.length);
 			if (settings.concurrency > 1) {
@@ -119,38 +121,4 @@ export async function paginate(
 		request = reading.next;
 	}
 	return collector.finish();
-}
-
-/**
- * A sliding window: up to `concurrency` requests in flight, each made when it is launched, their
- * pages taken in order. Each outcome is held as a value, so a request abandoned by an early stop
- * cannot reject unobserved.
- */
-async function fetchPlanned(
-	collector: Collector,
-	concurrency: number,
-	plan: PagePlan,
-	count: number,
-	get: (page: PageRequest) => Promise<Fetched>,
-): Promise<void> {
-	const inFlight: Array<Promise<{ page: PageRequest; result?: Fetched; error?: unknown }>> = [];
-	let launched = 0;
-	const launch = () => {
-		if (launched >= count) return;
-		const page = plan.at(launched++);
-		collector.admit(page);
-		inFlight.push(
-			get(page).then(
-				(result) => ({ page, result }),
-				(error: unknown) => ({ page, error }),
-			),
-		);
-	};
-	for (let slot = 0; slot < concurrency; slot++) launch();
-	for (let index = 0; index < count; index++) {
-		const outcome = await inFlight.shift()!;
-		if (outcome.error !== undefined) throw outcome.error;
-		if (!collector.accept(outcome.result!.reading, outcome.page, index < count - 1)) return;
-		launch();
-	}
 }

@@ -22,6 +22,17 @@ export interface PagePlan {
 	at(index: number): PageRequest;
 }
 
+/**
+ * The pages that may follow when page numbers come with a known page size and no count: while each
+ * comes back full, the next may hold more. Pagination Concurrency reads a few of them ahead.
+ */
+export interface ReadAhead {
+	/** Records in a full page: a page with fewer ends the list. */
+	size: number;
+	/** The request for the `index`-th page after this one, 0 being the next one. */
+	at(index: number): PageRequest;
+}
+
 export interface PageReading {
 	items: unknown[];
 	/** Where the records were found, for error messages. */
@@ -41,6 +52,7 @@ export interface PageReading {
 	/** Declared page size, when the page says it. */
 	pageSize?: number;
 	plan?: PagePlan;
+	ahead?: ReadAhead;
 	/**
 	 * The pages the service declares after this one (`total_pages`, `last_page`, a Link rel="last"),
 	 * in its words for messages. A promise: the collector holds the list to it.
@@ -60,7 +72,10 @@ export interface DeclaredPages {
 }
 
 /** What a reader decides: where to go next. The records and declared figures are added by readPage. */
-export type ReaderOutcome = Pick<PageReading, 'detected' | 'next' | 'explicit' | 'plan' | 'pages'>;
+export type ReaderOutcome = Pick<
+	PageReading,
+	'detected' | 'next' | 'explicit' | 'plan' | 'ahead' | 'pages'
+>;
 
 /** One answer as the readers see it; everything here is computed once per page. */
 export interface PageContext {

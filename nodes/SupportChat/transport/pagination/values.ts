@@ -57,6 +57,13 @@ export class SeenIds {
 		return this.note(key, idUnder(item, key));
 	}
 
+	/** Whether a record's identity was noted; a record without one never was. */
+	has(item: unknown): boolean {
+		const key = identityKey(item);
+		if (key === undefined) return false;
+		return this.byKey.get(key)?.has(String(idUnder(item, key))) ?? false;
+	}
+
 	private note(key: string, value: string | number): boolean {
 		let values = this.last?.key === key ? this.last.values : this.byKey.get(key);
 		if (values === undefined) this.byKey.set(key, (values = new Set()));

@@ -89,6 +89,8 @@ export const answer: fc.Arbitrary<Answer> = fc.record({
 export const settings = fc.record({
 	maxPages: fc.integer({ min: 1, max: 12 }),
 	concurrency: fc.integer({ min: 1, max: 4 }),
+	// A page size lets page numbers without a count be read ahead.
+	pageSize: fc.constantFrom(0, 0, 2, 3),
 	style: fc.constantFrom(
 		...(['auto', 'auto', 'cursor', 'nextUrl', 'page', 'offset', 'hasMore'] as const),
 	),

@@ -51,7 +51,8 @@ export function declaredPages(page: PageContext): DeclaredPages | undefined {
 
 /**
  * Page numbers, with a page count (declared, or from total and per_page), a has-more flag, or
- * nothing (then the node guesses and an empty or short page ends the list).
+ * nothing (then the node guesses and an empty or short page ends the list; with a known page size,
+ * the pages after this one may be read ahead).
  */
 function readPages(page: PageContext, fromBody: number | undefined): ReaderOutcome {
 	const { request, settings } = page;
@@ -72,7 +73,11 @@ function readPages(page: PageContext, fromBody: number | undefined): ReaderOutco
 	}
 	if (page.hasMore !== undefined)
 		return { detected: 'page', explicit: true, next: page.hasMore ? step(1) : undefined };
-	return { detected: 'page', explicit: false, next: step(1) };
+	const size = page.perPage;
+	const guessed: ReaderOutcome = { detected: 'page', explicit: false, next: step(1) };
+	return size === undefined
+		? guessed
+		: { ...guessed, ahead: { size, at: (index) => step(index + 1) } };
 }
 
 /** Detected: the body names its page number. */
