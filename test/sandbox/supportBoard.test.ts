@@ -239,6 +239,10 @@ describe('settings (get-settings, save-settings)', () => {
 			});
 		} finally {
 			receiver.close();
+		}
+	});
+});
+
 describe("levers for a list's pages", () => {
 	it('a fault with `pagination` hits that page of the list only', async () => {
 		sandbox.fault({ path: 'get-users', pagination: 1, kind: 'status', status: 403 });
