@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Board } from '../helpers/board';
-import { openBoard } from '../helpers/board';
+import { onTestbed, openBoard } from '../helpers/board';
 import { runNode } from '../helpers/engine';
 import { ACTION_TYPE, byId, jsonOf } from '../helpers/supportChat';
 
@@ -281,6 +281,31 @@ describe('User → Search', () => {
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ error: 'Search Text is empty' })]);
 		if (functions()) expect(functions()).toEqual([]);
 	});
+});
+
+describe('an answer that is no list', () => {
+	// A lever of the sandbox only: the product answers these functions with a list.
+	const onSandbox = onTestbed ? it.skip : it;
+	onSandbox.each([
+		['user', 'search', 'search-users', '"nope"', '"nope"', { searchText: 'anyone' }],
+		['conversation', 'search', 'search-conversations', 'null', 'null', { searchText: 'x' }],
+		['user', 'getConversations', 'get-user-conversations', '7', 'a number', {}],
+	])(
+		'%s → %s: %s answering %s is an error naming what it sent, not an empty list',
+		async (resource, operation, fn, response, shown, fields) => {
+			board.sandbox!.fault({
+				path: fn,
+				kind: 'raw',
+				contentType: 'application/json',
+				body: `{"success":true,"response":${response}}`,
+			});
+			const parameters = { resource, operation, returnAll: true, ...fields };
+			if (operation === 'getConversations')
+				Object.assign(parameters, { userId: { __rl: true, mode: 'id', value: '1' } });
+			const [item] = jsonOf(await run(parameters as INodeParameters));
+			expect(item.error).toBe(`Support Board answered ${fn} without a list (it sent ${shown})`);
+		},
+	);
 });
 
 describe('Conversation → Search', () => {

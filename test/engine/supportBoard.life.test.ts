@@ -110,6 +110,38 @@ describe(`notes (${onTestbed ? 'test bed' : 'sandbox'})`, () => {
 		expect(added).toMatchObject({ user_id: board.staff.adminId, name: 'Night shift' });
 	});
 
+	it("Add Note with an Author ID alone writes under that user's own name", async () => {
+		const id = await conversation();
+		const authorId = await board.addUser('Nadia', 'Notes', `nadia.${Date.now()}@example.com`);
+		const [added] = await run({
+			operation: 'addNote',
+			conversationId: byId(id),
+			note: 'n',
+			additionalFields: { authorId },
+		});
+		expect(added).toMatchObject({ user_id: authorId, name: 'Nadia Notes' });
+		expect(await notes(id)).toEqual([expect.objectContaining({ name: 'Nadia Notes' })]);
+	});
+
+	// Adding an admin to the shared test bed would change every test's author: the sandbox only.
+	(onTestbed ? it.skip : it)(
+		'Add Note without an Author ID on an install with two admins asks for one, and writes nothing',
+		async () => {
+			const id = await conversation();
+			await board.call('add-user', {
+				first_name: 'Second',
+				last_name: 'Admin',
+				email: `admin2.${Date.now()}@example.com`,
+				user_type: 'admin',
+			});
+			const [refused] = await run({ operation: 'addNote', conversationId: byId(id), note: 'n' });
+			expect(refused.error).toBe(
+				"Support Board has 2 admins, so the note's author is not known: set Author ID under Additional Fields",
+			);
+			expect(await notes(id)).toEqual([]);
+		},
+	);
+
 	it('Add Note to a conversation the product does not have fails before writing; Delete Note of a missing note says so', async () => {
 		const [missing] = await run({
 			operation: 'addNote',
