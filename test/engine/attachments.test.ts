@@ -292,6 +292,15 @@ describe('bounds: exceeding one fails the item and names the option', () => {
 		expect(error.description).toMatch(/Options → Timeout \(Seconds\)/);
 	});
 
+	it('a server that cannot be reached fails the item, saying so', async () => {
+		// The Base URL's own host on a closed port: allowed, asked without the credentials, refused.
+		const closed = `http://127.0.0.1:9/unreachable.pdf`;
+		const id = await conversationWith([['unreachable.pdf', closed]]);
+		const error = await failure(id);
+		expect(error.message).toMatch(/^The attachment .*unreachable\.pdf.* could not be downloaded: /);
+		expect(error.description).toBe('Check that its server is reachable from n8n.');
+	});
+
 	it('a missing file fails its item with its status, asked once; continue-on-fail keeps the pairing', async () => {
 		const gone = `${sandbox.origin}/script/uploads/gone.txt`;
 		const missing = await conversationWith([['gone.txt', gone]]);

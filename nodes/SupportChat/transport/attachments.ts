@@ -98,11 +98,17 @@ export function attachmentError(
 				itemIndex,
 			},
 		);
-	if (error instanceof FileRefused || error instanceof TooManyAttachments)
-		return new NodeOperationError(node, mask(error.message), {
+	if (error instanceof FileRefused || error instanceof TooManyAttachments) {
+		const message = mask(error.message);
+		const failure = new NodeOperationError(node, message, {
 			description: error.description,
 			itemIndex,
 		});
+		// Set again: n8n's error trades a message quoting a network code (ECONNREFUSED) for its own
+		// "The service refused the connection", which blames the service and names no file.
+		failure.message = message;
+		return failure;
+	}
 	return error as Error;
 }
 
