@@ -6,8 +6,8 @@
  * (its requests read back from env.json's vendorLog). Files come from an item's binary data, made by a
  * node before Support Chat, and go through the product's upload.php.
  *
- * WhatsApp runs on both; the other channels (Messenger, Instagram, Telegram, Viber, Zalo, LINE, WeChat)
- * exist as the product's source has them, in the sandbox only.
+ * WhatsApp runs on both; the other channels (Messenger, Instagram, Telegram, Viber, Zalo, LINE)
+ * exist as the product's source has them, in the sandbox only; WeChat is refused before any store.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -336,15 +336,6 @@ const CHANNELS = [
 		arg: 'line_id',
 		refusal: "The property, 'to', in the request body is invalid",
 	},
-	{
-		source: 'wc',
-		name: 'WeChat',
-		fn: 'wechat-send-message',
-		app: 'wechat',
-		slug: 'wechat-id',
-		arg: 'open_id',
-		refusal: 'response out of time limit',
-	},
 ];
 
 sandboxDescribe('Message → Send to every channel the product has (sandbox)', () => {
@@ -414,6 +405,40 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		);
 		expect(await storedMessages(conversation)).toEqual([]);
 	});
+
+	it("WeChat: refused before anything is stored, its function taking the admin token for WeChat's", async () => {
+		channels().installed.add('wechat');
+		const { conversation } = await channelConversation('wc', 'wechat-id', 'oWeChat1', '');
+		board.sandbox!.clearLog();
+		const item = await send({
+			conversationId: conversationId(conversation),
+			message: 'Hello WeChat',
+		});
+		expect(item.error).toBe(
+			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat: nothing was stored`,
+		);
+		const called = board.sandbox!.requests.map((r) => r.function);
+		expect(called).not.toContain('wechat-send-message');
+		expect(called).not.toContain('send-message');
+		expect(await storedMessages(conversation)).toEqual([]);
+	});
+
+	it.each(CHANNELS)(
+		'$name: an answer that shows no sent message (null) is not a delivery, and not said to be a refusal',
+		async (c) => {
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'Lost on the way #channel-lost',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(item.delivery).toBeUndefined();
+			expect(item.error).toBe(
+				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with null`,
+			);
+		},
+	);
 
 	it('a web chat conversation: stored as before, no channel call, no delivery field', async () => {
 		const { conversation } = await channelConversation('', 'note', 'x', '');

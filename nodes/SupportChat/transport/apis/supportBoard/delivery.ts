@@ -12,7 +12,8 @@ import { fn, notFound } from './functions';
  * A reply in a messaging channel's conversation reaches the customer as the admin area's does: first
  * stored (send-message), then sent with the channel's function (./channels). Where it is going is read
  * before anything is stored, so that a reply that cannot go anywhere is refused whole; after the store,
- * a refused or failed delivery fails the item, saying the message is stored and was not delivered.
+ * a refused delivery fails the item, saying the message is stored and was not delivered, and an answer
+ * that tells neither (a timeout, a lost answer, `null`) says that whether it was delivered is not known.
  * The channel's call is a write: never repeated after it was sent (../../retry).
  */
 
@@ -48,7 +49,7 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	const { fn: name, recipient } = channel;
 	if (name === undefined)
 		throw port.refuse(
-			`Conversation ${conversationId} is on ${channel.name}, and Support Board's Web API has no function that sends to it (only its admin area does): nothing was stored`,
+			`Conversation ${conversationId} is on ${channel.name}, and ${channel.unsendable ?? 'the node has no function that sends to it'}: nothing was stored`,
 			TURN_OFF,
 		);
 	const extra = text(details.extra);
@@ -71,21 +72,42 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 const APP_MISSING = (error: NodeApiError): boolean =>
 	error.httpCode === '500' || error.httpCode === '200';
 
-function notDelivered(
-	port: WirePort,
-	route: Route,
-	messageId: string,
-	reason: string,
-	status: number | undefined,
-): NodeApiError {
+/** What became of the channel's call: refused (certain), or not known (no answer that tells). */
+interface Failure {
+	reason: string;
+	status: number | undefined;
+	known: boolean;
+}
+
+function notDelivered(port: WirePort, route: Route, messageId: string, failure: Failure) {
 	const { name, fn: fnName } = route.channel;
-	return port.error(
-		status,
-		`The message is stored in Support Board (message ID ${messageId}) but was NOT delivered to ${name}: ${port.mask.quote(reason, QUOTE_LENGTH)}`,
-		{
-			description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`,
-		},
-	);
+	const stored = `The message is stored in Support Board (message ID ${messageId})`;
+	const reason = port.mask.quote(failure.reason, QUOTE_LENGTH);
+	const again = `once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`;
+	return failure.known
+		? port.error(failure.status, `${stored} but was NOT delivered to ${name}: ${reason}`, {
+				description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; ${again}`,
+			})
+		: port.error(
+				failure.status,
+				`${stored}, but whether ${name} received it is not known: ${reason}`,
+				{
+					description: `Support Board stored the reply; the answer to its ${fnName} shows neither a delivery nor a refusal, and ${name} may have received it. Look at the conversation before sending it again: running this item again stores the message a second time; ${again}`,
+				},
+			);
+}
+
+/** Whatever stopped the channel's call after it was sent: only a missing app is known not to have sent it. */
+function thrown(channel: Route['channel'], error: unknown): Failure {
+	const api = error instanceof NodeApiError ? error : undefined;
+	const status = Number(api?.httpCode) || undefined;
+	if (api && APP_MISSING(api))
+		return {
+			reason: `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`,
+			status,
+			known: true,
+		};
+	return { reason: error instanceof Error ? error.message : String(error), status, known: false };
 }
 
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
@@ -102,24 +124,18 @@ export async function deliver(port: WirePort, route: Route, out: Outgoing): Prom
 			'conversation',
 		);
 	} catch (error) {
-		// After the store, whatever stopped the channel's call is said as a delivery that did not happen.
-		const api = error instanceof NodeApiError ? error : undefined;
-		const reason =
-			api && APP_MISSING(api)
-				? `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`
-				: error instanceof Error
-					? error.message
-					: String(error);
-		throw notDelivered(port, route, out.messageId, reason, Number(api?.httpCode) || undefined);
+		// After the store, whatever stopped the channel's call fails the item; a timeout or a lost answer
+		// says the channel may have it, since the product may have sent it before the answer was lost.
+		throw notDelivered(port, route, out.messageId, thrown(channel, error));
 	}
 	const verdict = channel.verdict(answer);
 	if (!verdict.delivered)
-		throw notDelivered(
-			port,
-			route,
-			out.messageId,
-			`${channel.name} refused it: ${verdict.reason}`,
-			200,
-		);
+		throw notDelivered(port, route, out.messageId, {
+			reason: verdict.unproven
+				? `Support Board answered ${channel.fn} with ${verdict.reason}`
+				: `${channel.name} refused it: ${verdict.reason}`,
+			status: 200,
+			known: verdict.unproven !== true,
+		});
 	return { channel: channel.name, status: 'delivered', channelMessageId: verdict.id ?? null };
 }
