@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
@@ -64,6 +64,51 @@ function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string): Nod
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
 }
 
+/** The stream's bytes, or undefined as soon as they pass `max`: it is read no further. */
+async function upTo(
+	stream: AsyncIterable<Uint8Array> & { destroy(): void },
+	max: number,
+): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		size += chunk.length;
+		if (size > max) {
+			stream.destroy();
+			return undefined;
+		}
+		chunks.push(Buffer.from(chunk));
+	}
+	return Buffer.concat(chunks);
+}
+
+/**
+ * A file's bytes, its size bounded before they are read whole: getBinaryDataBuffer would load a file of
+ * any size from n8n's binary data store into memory. Kept in the item, its base64 text tells its size
+ * before decoding; kept in the store, it is read as a stream up to the bound.
+ */
+async function fileBytes(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	meta: IBinaryData,
+): Promise<Buffer> {
+	const tooLarge = (size: string) =>
+		refuse(
+			ctx,
+			itemIndex,
+			`The file in binary property "${property}" is ${size} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
+		);
+	if (meta.id === undefined) {
+		const size = Buffer.byteLength(meta.data, 'base64');
+		if (size > MAX_ATTACHMENT_BYTES) throw tooLarge(String(size));
+		return await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	}
+	const bytes = await upTo(await ctx.helpers.getBinaryStream(meta.id), MAX_ATTACHMENT_BYTES);
+	if (bytes === undefined) throw tooLarge(`more than ${MAX_ATTACHMENT_BYTES}`);
+	return bytes;
+}
+
 /** The files named under Attachments (Binary Properties), each at most MAX_ATTACHMENT_BYTES. */
 export async function binaryFiles(
 	ctx: IExecuteFunctions,
@@ -77,13 +122,7 @@ export async function binaryFiles(
 	const files: AttachmentFile[] = [];
 	for (const property of names) {
 		const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-		const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-		if (bytes.length > MAX_ATTACHMENT_BYTES)
-			throw refuse(
-				ctx,
-				itemIndex,
-				`The file in binary property "${property}" is ${bytes.length} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
-			);
+		const bytes = await fileBytes(ctx, itemIndex, property, meta);
 		const extension = meta.fileExtension ? `.${meta.fileExtension}` : '';
 		files.push({
 			name: meta.fileName ?? `${property}${extension}`,

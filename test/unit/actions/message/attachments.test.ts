@@ -1,0 +1,85 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { binaryFiles } from '../../../../nodes/SupportChat/actions/message/attachments';
+import { MAX_ATTACHMENT_BYTES } from '../../../../nodes/SupportChat/transport/calls';
+
+const MB = 1024 * 1024;
+
+/**
+ * A context whose binary property `file` is `meta`; its store hands out `stream`. getBinaryDataBuffer
+ * loads a stored file whole, whatever its size: it is counted, and reads what the item holds.
+ */
+function context(meta: Record<string, unknown>, stream?: () => AsyncGenerator<Buffer>) {
+	const calls = { buffer: 0, streamed: 0 };
+	const ctx = {
+		getNode: () => ({ name: 'Support Chat', type: 'x', typeVersion: 1, position: [0, 0] }),
+		helpers: {
+			assertBinaryData: () => ({ mimeType: 'application/pdf', fileName: 'a.pdf', ...meta }),
+			getBinaryDataBuffer: async () => {
+				calls.buffer++;
+				if (meta.id !== undefined) throw new Error('read whole');
+				return Buffer.from(String(meta.data), 'base64');
+			},
+			getBinaryStream: async () => {
+				const source = stream!();
+				return Object.assign(
+					(async function* () {
+						for await (const chunk of source) {
+							calls.streamed += chunk.length;
+							yield chunk;
+						}
+					})(),
+					{ destroy: () => undefined },
+				);
+			},
+		},
+	} as unknown as IExecuteFunctions;
+	return { ctx, calls };
+}
+
+/** A stored file that never ends, 1 MB a chunk. */
+async function* endless(): AsyncGenerator<Buffer> {
+	for (;;) yield Buffer.alloc(MB);
+}
+
+describe('binaryFiles: the 20 MB bound holds before a file is read whole', () => {
+	it('a file in the binary data store is read no further than the bound', async () => {
+		const { ctx, calls } = context({ id: 'filesystem-v2:big', data: 'filesystem-v2' }, endless);
+		await expect(binaryFiles(ctx, 0, { binaryAttachments: 'file' })).rejects.toThrow(
+			new NodeOperationError(
+				ctx.getNode(),
+				`The file in binary property "file" is more than ${MAX_ATTACHMENT_BYTES} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
+			),
+		);
+		expect(calls.buffer).toBe(0);
+		expect(calls.streamed).toBeLessThanOrEqual(MAX_ATTACHMENT_BYTES + MB);
+	});
+
+	it('a stored file within the bound is sent whole', async () => {
+		async function* small() {
+			yield Buffer.from('%PDF-');
+			yield Buffer.from('1.7');
+		}
+		const { ctx } = context({ id: 'filesystem-v2:small', data: 'filesystem-v2' }, small);
+		const [file] = await binaryFiles(ctx, 0, { binaryAttachments: 'file' });
+		expect(file.bytes.toString()).toBe('%PDF-1.7');
+		expect(file).toMatchObject({ name: 'a.pdf', mimeType: 'application/pdf' });
+	});
+
+	it('a file kept in the item is measured by its base64 text, not decoded when too large', async () => {
+		const data = Buffer.alloc(MAX_ATTACHMENT_BYTES + 1).toString('base64');
+		const { ctx, calls } = context({ data });
+		await expect(binaryFiles(ctx, 0, { binaryAttachments: 'file' })).rejects.toThrow(
+			`is ${MAX_ATTACHMENT_BYTES + 1} bytes`,
+		);
+		expect(calls.buffer).toBe(0);
+	});
+
+	it('a file kept in the item of exactly 20 MB is sent', async () => {
+		const data = Buffer.alloc(MAX_ATTACHMENT_BYTES, 1).toString('base64');
+		const { ctx } = context({ data });
+		const [file] = await binaryFiles(ctx, 0, { binaryAttachments: 'file' });
+		expect(file.bytes.length).toBe(MAX_ATTACHMENT_BYTES);
+	});
+});
