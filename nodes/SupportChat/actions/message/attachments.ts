@@ -59,6 +59,19 @@ export const attachmentFields: INodeProperties[] = [
 ];
 
 const HTTP_URL = /^https?:\/\/[^\s/]/i;
+/** Spaces and control characters: a channel takes the address as it is, and would fail after the store. */
+const NOT_IN_URL = /[\s\u0000-\u001f\u007f]/;
+/** Longer addresses are refused: no file needs one, and each is sent on to the channel with the reply. */
+const MAX_URL_LENGTH = 2048;
+
+function isHttpUrl(url: string): boolean {
+	if (!HTTP_URL.test(url) || NOT_IN_URL.test(url)) return false;
+	try {
+		return new URL(url).hostname !== '';
+	} catch {
+		return false;
+	}
+}
 
 function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
@@ -143,7 +156,13 @@ export function attachmentUrls(
 	if (!Array.isArray(rows)) return [];
 	return (rows as IDataObject[]).map((row, index) => {
 		const url = String(row.url ?? '').trim();
-		if (!HTTP_URL.test(url))
+		if (url.length > MAX_URL_LENGTH)
+			throw refuse(
+				ctx,
+				itemIndex,
+				`Attachment URLs, row ${index + 1}: the address is longer than ${MAX_URL_LENGTH} characters`,
+			);
+		if (!isHttpUrl(url))
 			throw refuse(
 				ctx,
 				itemIndex,

@@ -1,7 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { binaryFiles } from '../../../../nodes/SupportChat/actions/message/attachments';
+import {
+	attachmentUrls,
+	binaryFiles,
+} from '../../../../nodes/SupportChat/actions/message/attachments';
 import { MAX_ATTACHMENT_BYTES } from '../../../../nodes/SupportChat/transport/calls';
 
 const MB = 1024 * 1024;
@@ -81,5 +84,32 @@ describe('binaryFiles: the 20 MB bound holds before a file is read whole', () =>
 		const { ctx } = context({ data });
 		const [file] = await binaryFiles(ctx, 0, { binaryAttachments: 'file' });
 		expect(file.bytes.length).toBe(MAX_ATTACHMENT_BYTES);
+	});
+});
+
+describe('attachmentUrls: addresses a channel can fetch, checked before any request', () => {
+	const { ctx } = context({});
+	const rows = (url: string) => ({ attachmentUrls: { attachment: [{ name: 'f', url }] } });
+
+	it.each([
+		['https://files.example.com/a b.pdf', 'a space'],
+		['https://files.example.com/a.pdf\u0000.exe', 'a control character'],
+		['https://files.example.com/a\t.pdf', 'a tab inside'],
+		['https://[bad/a.pdf', 'no host a URL parser reads'],
+		['javascript:alert(1)//https://x', 'another scheme'],
+	])('%j (%s) is refused', (url) => {
+		expect(() => attachmentUrls(ctx, 0, rows(url))).toThrow('is no http or https address');
+	});
+
+	it('an address longer than 2048 characters is refused, and not quoted whole', () => {
+		const url = `https://files.example.com/${'a'.repeat(3000)}.pdf`;
+		expect(() => attachmentUrls(ctx, 0, rows(url))).toThrow(
+			'Attachment URLs, row 1: the address is longer than 2048 characters',
+		);
+	});
+
+	it('an http(s) address is sent as given', () => {
+		const url = 'https://files.example.com/terms.pdf?v=2';
+		expect(attachmentUrls(ctx, 0, rows(url))).toEqual([{ name: 'f', url }]);
 	});
 });
