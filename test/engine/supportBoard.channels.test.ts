@@ -397,6 +397,25 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		},
 	);
 
+	it.each(CHANNELS.filter((c) => c.source === 'fb' || c.source === 'tg'))(
+		"$name: the product's own refusal (HTTP 200, status error) is said, not taken for a missing app",
+		async (c) => {
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'Who? #channel-unknown',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(item.error).toMatch(
+				new RegExp(
+					`^The message is stored in Support Board \\(message ID ${String(stored.id)}\\) but was NOT delivered to ${c.name}: .*User with (PSID|chat ID) +\\S+ not found\\.`,
+				),
+			);
+			expect(item.error).not.toMatch(/app is not installed/);
+		},
+	);
+
 	it('X (Twitter): refused before anything is stored, the Web API having no function for it', async () => {
 		const { conversation } = await channelConversation('tw', 'twitter-id', '12345', '');
 		const item = await send({ conversationId: conversationId(conversation), message: 'Hello X' });

@@ -65,12 +65,15 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	return { channel: { ...channel, fn: name }, recipient: value, extra };
 }
 
+/** 500 with no body (a PHP fatal error): what the product answers when the channel's app is not installed or not enabled. */
+const APP_MISSING = (error: NodeApiError): boolean => error.httpCode === '500';
+
 /**
- * 500 with no body (a PHP fatal error: the channel's function is missing) or a 200 that is not the Web
- * API's envelope: what the product answers when the channel's app is not installed or not enabled.
+ * A 200 without the Web API's `success: true`: the channel's function stopped before sending, with
+ * the product's own refusal (`{"status": "error", "response": "psid-not-found", "message": …}`, an
+ * SBError) or a page PHP printed in place of JSON; the message of that error already says which.
  */
-const APP_MISSING = (error: NodeApiError): boolean =>
-	error.httpCode === '500' || error.httpCode === '200';
+const REFUSED_BY_PRODUCT = (error: NodeApiError): boolean => error.httpCode === '200';
 
 /** What became of the channel's call: refused (certain), or not known (no answer that tells). */
 interface Failure {
@@ -97,7 +100,7 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
 			);
 }
 
-/** Whatever stopped the channel's call after it was sent: only a missing app is known not to have sent it. */
+/** Whatever stopped the channel's call after it was sent: a missing app, or the product's refusal, is known not to have sent it. */
 function thrown(channel: Route['channel'], error: unknown): Failure {
 	const api = error instanceof NodeApiError ? error : undefined;
 	const status = Number(api?.httpCode) || undefined;
@@ -107,7 +110,8 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 			status,
 			known: true,
 		};
-	return { reason: error instanceof Error ? error.message : String(error), status, known: false };
+	const reason = error instanceof Error ? error.message : String(error);
+	return { reason, status, known: api !== undefined && REFUSED_BY_PRODUCT(api) };
 }
 
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
