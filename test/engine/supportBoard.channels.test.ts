@@ -416,6 +416,29 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		},
 	);
 
+	it('an answer lost after the channel function ran (502) is not said to be a delivery that did not happen', async () => {
+		const telegram = CHANNELS.find((c) => c.source === 'tg')!;
+		channels().installed.add('telegram');
+		const { conversation } = await conversationOn(telegram);
+		const sentBefore = channels().sent.length;
+		board.sandbox!.fault({ path: 'telegram-send-message', kind: 'drop-after-write', status: 502 });
+		const item = await send({
+			conversationId: conversationId(conversation),
+			message: 'Sent, then lost',
+		});
+		const [stored] = await storedMessages(conversation);
+		// The product did send it: the item must not say it was not delivered (a resend reaches the customer twice).
+		expect(channels().sent.length).toBe(sentBefore + 1);
+		expect(item.error).toMatch(
+			new RegExp(
+				`^The message is stored in Support Board \\(message ID ${String(stored.id)}\\), but whether Telegram received it is not known: `,
+			),
+		);
+		expect(
+			board.sandbox!.requests.filter((r) => r.function === 'telegram-send-message').length,
+		).toBeGreaterThan(0);
+	});
+
 	it('X (Twitter): refused before anything is stored, the Web API having no function for it', async () => {
 		const { conversation } = await channelConversation('tw', 'twitter-id', '12345', '');
 		const item = await send({ conversationId: conversationId(conversation), message: 'Hello X' });
