@@ -60,7 +60,7 @@ export const attachmentFields: INodeProperties[] = [
 
 const HTTP_URL = /^https?:\/\/[^\s/]/i;
 /** Spaces and control characters: a channel takes the address as it is, and would fail after the store. */
-const NOT_IN_URL = /[\s\u0000-\u001f\u007f]/;
+const NOT_IN_URL = /[\s\p{Cc}]/u;
 /** Longer addresses are refused: no file needs one, and each is sent on to the channel with the reply. */
 const MAX_URL_LENGTH = 2048;
 
