@@ -1,0 +1,125 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { CHANNELS } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/channels';
+import type { Route } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/delivery';
+import { deliver } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/delivery';
+import type { WirePort } from '../../../../../nodes/SupportChat/transport/wire';
+import { SecretMask } from '../../../../../nodes/SupportChat/shared/secrets';
+
+const node = {
+	name: 'Support Chat',
+	type: 't',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
+const ADMIN = ['admin', 'token', 'for', 'tests'].join('-');
+
+/** A port whose every call the product answers with `response` inside its envelope. */
+function port(response: unknown): WirePort {
+	return {
+		token: ADMIN,
+		mask: new SecretMask([ADMIN]),
+		request: async () => ({
+			status: 200,
+			headers: {},
+			body: { success: true, response },
+			url: '',
+		}),
+		resolveUrl: () => 'https://sb.example.com/include/api.php',
+		refuse: (message) => new NodeOperationError(node, message),
+		error: (status, message, extra) =>
+			new NodeApiError(
+				node,
+				{},
+				{ message, description: extra.description, httpCode: String(status) },
+			),
+	};
+}
+
+function route(source: string): Route {
+	const channel = CHANNELS.get(source)!;
+	return { channel: { ...channel, fn: channel.fn! }, recipient: '+15550001111', extra: 'E' };
+}
+
+const out = { message: 'Hi', attachments: [], messageId: '7', conversationId: '9', extra: 'E' };
+
+async function failure(source: string, response: unknown): Promise<NodeApiError> {
+	try {
+		await deliver(port(response), route(source), out);
+	} catch (error) {
+		return error as NodeApiError;
+	}
+	throw new Error('delivered');
+}
+
+/**
+ * The channels' tokens are the product's, not the node's: masking by value cannot know them. Where a
+ * channel quotes one back (Graph's "Malformed access token …", a Bot API or Graph URL in an error
+ * text), the node masks it by its shape before the text reaches the error.
+ */
+describe("deliver: a channel's token quoted back does not reach the error", () => {
+	it.each([
+		[
+			'wa',
+			{ error: { message: 'Malformed access token EAATestbedWhatsAppCloudToken' } },
+			'EAATestbedWhatsAppCloudToken',
+		],
+		[
+			'fb',
+			[
+				'Failed to connect to graph.facebook.com/me/messages?access_token=EAAGpageTokenXYZ1234567890abcdef&x=1',
+			],
+			'EAAGpageToken',
+		],
+		[
+			'tg',
+			{
+				ok: false,
+				description:
+					'Unauthorized: https://api.telegram.org/bot123456789:AAHk-ZlongBotTokenValue_0123456789ab/sendMessage',
+			},
+			'AAHk-ZlongBotTokenValue',
+		],
+		['wa', { error: { message: `Invalid token ${ADMIN}` } }, ADMIN],
+	])('%s', async (source, response, secret) => {
+		const error = await failure(source, response);
+		expect(error.message).toMatch(/^The message is stored in Support Board \(message ID 7\)/);
+		expect(error.message).toContain('[redacted]');
+		expect(error.message).not.toContain(secret);
+		expect(String(error.description)).not.toContain(secret);
+	});
+
+	it('a text without a token is quoted as it came', async () => {
+		const error = await failure('wa', {
+			error: { message: '(#131030) Recipient phone number not in allowed list' },
+		});
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7) but was NOT delivered to WhatsApp: WhatsApp refused it: (#131030) Recipient phone number not in allowed list',
+		);
+	});
+});
+
+describe('deliver: what is sent to the channel', () => {
+	it("WhatsApp's recipient is the phone without its +, as the admin area sends it", async () => {
+		const sent: unknown[] = [];
+		const p = port({ messages: [{ id: 'wamid.1' }] });
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			sent.push(spec.body);
+			return await request(spec);
+		};
+		expect(await deliver(p, route('wa'), out)).toEqual({
+			channel: 'WhatsApp',
+			status: 'delivered',
+			channelMessageId: 'wamid.1',
+		});
+		expect(sent[0]).toMatchObject({
+			function: 'whatsapp-send-message',
+			to: '15550001111',
+			phone_id: 'E',
+			message_id: '7',
+		});
+	});
+});
