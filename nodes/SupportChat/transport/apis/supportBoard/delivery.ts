@@ -70,11 +70,21 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 const APP_MISSING = (error: NodeApiError): boolean => error.httpCode === '500';
 
 /**
- * A 200 without the Web API's `success: true`: the channel's function stopped before sending, with
- * the product's own refusal (`{"status": "error", "response": "psid-not-found", "message": …}`, an
- * SBError) or a page PHP printed in place of JSON; the message of that error already says which.
+ * The product's own refusal, raised before any send: an SBError (psid-not-found, chat-id-not-found,
+ * security-error…), which api.php answers with HTTP 200 `{"status": "error", "response": code, …}`.
+ * Any other 200 without the envelope (PHP's notices or a page printed in place of JSON) may come after
+ * the channel was called.
  */
-const REFUSED_BY_PRODUCT = (error: NodeApiError): boolean => error.httpCode === '200';
+function refusedByProduct(error: NodeApiError): boolean {
+	if (error.httpCode !== '200') return false;
+	try {
+		// The body as the error keeps it: masked and cut to 2000 characters, which an SBError fits in.
+		const body: unknown = JSON.parse(String(error.context.responseBody ?? ''));
+		return isDataObject(body) && body.status === 'error';
+	} catch {
+		return false;
+	}
+}
 
 /**
  * The channels' own tokens, which the product holds and the node does not know (masking by value cannot
@@ -116,7 +126,7 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
 			);
 }
 
-/** Whatever stopped the channel's call after it was sent: a missing app, or the product's refusal, is known not to have sent it. */
+/** Whatever stopped the channel's call after it was sent: only a missing app or the product's refusal is known not to have sent it. */
 function thrown(channel: Route['channel'], error: unknown): Failure {
 	const api = error instanceof NodeApiError ? error : undefined;
 	const status = Number(api?.httpCode) || undefined;
@@ -127,7 +137,7 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 			known: true,
 		};
 	const reason = error instanceof Error ? error.message : String(error);
-	return { reason, status, known: api !== undefined && REFUSED_BY_PRODUCT(api) };
+	return { reason, status, known: api !== undefined && refusedByProduct(api) };
 }
 
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */

@@ -123,3 +123,36 @@ describe('deliver: what is sent to the channel', () => {
 		});
 	});
 });
+
+describe('deliver: a 200 without the envelope', () => {
+	/** A port whose request throws what the client throws for a 2xx that is a failure, its body kept. */
+	function failing(body: string, message: string): WirePort {
+		const p = port(null);
+		p.request = async () => {
+			const error = new NodeApiError(node, {}, { message, httpCode: '200' });
+			error.context.responseBody = body;
+			throw error;
+		};
+		return p;
+	}
+
+	it("the product's SBError is a refusal before any send", async () => {
+		const p = failing(
+			'{"status":"error","response":"psid-not-found","message":"User with PSID 1 not found."}',
+			'The service reported a failure for messenger-send-message: User with PSID 1 not found.',
+		);
+		await expect(deliver(p, route('fb'), out)).rejects.toThrow(
+			'The message is stored in Support Board (message ID 7) but was NOT delivered to Messenger: The service reported a failure for messenger-send-message: User with PSID 1 not found.',
+		);
+	});
+
+	it('PHP text printed in place of JSON may come after the send: not known', async () => {
+		const p = failing(
+			'<b>Notice</b>: Undefined index: waid in functions.php',
+			'The service answered whatsapp-send-message with an HTML page instead of JSON',
+		);
+		await expect(deliver(p, route('wa'), out)).rejects.toThrow(
+			'The message is stored in Support Board (message ID 7), but whether WhatsApp received it is not known: The service answered whatsapp-send-message with an HTML page instead of JSON',
+		);
+	});
+});
