@@ -126,7 +126,7 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
 			);
 }
 
-/** Whatever stopped the channel's call after it was sent: only a missing app or the product's refusal is known not to have sent it. */
+/** Whatever stopped the channel's call: only a refusal before it ran, a missing app or the product's own refusal is known not to have sent it. */
 function thrown(channel: Route['channel'], error: unknown): Failure {
 	const api = error instanceof NodeApiError ? error : undefined;
 	const status = Number(api?.httpCode) || undefined;
@@ -137,7 +137,10 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 			known: true,
 		};
 	const reason = error instanceof Error ? error.message : String(error);
-	return { reason, status, known: api !== undefined && refusedByProduct(api) };
+	// A 4xx is a refusal before the function ran: api.php's own (missing-argument, invalid-token,
+	// function-not-found) or a proxy's (413, 429 after the retries).
+	const before = status !== undefined && status >= 400 && status < 500;
+	return { reason, status, known: before || (api !== undefined && refusedByProduct(api)) };
 }
 
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */

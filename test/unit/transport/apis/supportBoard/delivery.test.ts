@@ -156,3 +156,32 @@ describe('deliver: a 200 without the envelope', () => {
 		);
 	});
 });
+
+describe('deliver: a refusal before the function ran', () => {
+	it.each([
+		['404', 'function-not-found'],
+		['400', 'missing-argument'],
+		['429', 'rate limited'],
+	])('HTTP %s is a delivery that did not happen', async (httpCode, message) => {
+		const p = port(null);
+		p.request = async () => {
+			throw new NodeApiError(node, {}, { message, httpCode });
+		};
+		await expect(deliver(p, route('tg'), out)).rejects.toThrow(
+			`The message is stored in Support Board (message ID 7) but was NOT delivered to Telegram: ${message}`,
+		);
+	});
+
+	it.each([['502'], ['504'], [undefined]])(
+		'HTTP %s (a gateway, or no answer) may come after the send: not known',
+		async (httpCode) => {
+			const p = port(null);
+			p.request = async () => {
+				throw new NodeApiError(node, {}, { message: 'no answer', httpCode });
+			};
+			await expect(deliver(p, route('tg'), out)).rejects.toThrow(
+				'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: no answer',
+			);
+		},
+	);
+});
