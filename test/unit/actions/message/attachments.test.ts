@@ -113,3 +113,34 @@ describe('attachmentUrls: addresses a channel can fetch, checked before any requ
 		expect(attachmentUrls(ctx, 0, rows(url))).toEqual([{ name: 'f', url }]);
 	});
 });
+
+describe('binaryFiles and attachmentUrls: the names sent', () => {
+	it('a file without a name is named by its property and extension, typed octet-stream without a type', async () => {
+		const { ctx } = context({
+			data: Buffer.from('x').toString('base64'),
+			fileName: undefined,
+			fileExtension: 'pdf',
+			mimeType: '',
+		});
+		const [file] = await binaryFiles(ctx, 0, { binaryAttachments: ' file , ' });
+		expect(file).toMatchObject({ name: 'file.pdf', mimeType: 'application/octet-stream' });
+	});
+
+	it('no rows: no URLs; a row without a name is named by its address', () => {
+		const { ctx } = context({});
+		expect(attachmentUrls(ctx, 0, {})).toEqual([]);
+		expect(
+			attachmentUrls(ctx, 0, {
+				attachmentUrls: {
+					attachment: [
+						{ url: 'https://files.example.com/terms.pdf?v=2' },
+						{ name: ' ', url: 'https://files.example.com/' },
+					],
+				},
+			}),
+		).toEqual([
+			{ name: 'terms.pdf', url: 'https://files.example.com/terms.pdf?v=2' },
+			{ name: 'https://files.example.com/', url: 'https://files.example.com/' },
+		]);
+	});
+});

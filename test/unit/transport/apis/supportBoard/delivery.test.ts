@@ -3,7 +3,10 @@ import type { INode } from 'n8n-workflow';
 
 import { CHANNELS } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/channels';
 import type { Route } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/delivery';
-import { deliver } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/delivery';
+import {
+	deliver,
+	routeOf,
+} from '../../../../../nodes/SupportChat/transport/apis/supportBoard/delivery';
 import type { WirePort } from '../../../../../nodes/SupportChat/transport/wire';
 import { SecretMask } from '../../../../../nodes/SupportChat/shared/secrets';
 
@@ -184,4 +187,42 @@ describe('deliver: a refusal before the function ran', () => {
 			);
 		},
 	);
+});
+
+describe('routeOf: where a reply goes, read before anything is stored', () => {
+	/** A product answering each function from `answers`. */
+	function reading(answers: Record<string, unknown>): WirePort {
+		const p = port(null);
+		p.request = async (spec) => ({
+			status: 200,
+			headers: {},
+			body: {
+				success: true,
+				response: answers[String((spec.body as { function: string }).function)],
+			},
+			url: '',
+		});
+		return p;
+	}
+
+	it("a WhatsApp conversation goes to its user's phone, through the conversation's phone number ID", async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'wa', extra: '1090', user_id: '3' } },
+			'get-user-extra': ' +15550001111 ',
+		});
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: '+15550001111', extra: '1090' });
+	});
+
+	it.each([
+		['wa', { source: 'wa', extra: '1090', user_id: '3' }, 'no phone for its user'],
+		['tg', { source: 'tg', extra: '', user_id: '3' }, 'no channel address on the conversation'],
+	])('%s without a recipient is refused before the store', async (_source, details, said) => {
+		const p = reading({ 'get-conversation': { details }, 'get-user-extra': false });
+		await expect(routeOf(p, '9')).rejects.toThrow(said);
+	});
+
+	it('a web chat conversation has no route', async () => {
+		const p = reading({ 'get-conversation': { details: { source: '', user_id: '3' } } });
+		expect(await routeOf(p, '9')).toBeUndefined();
+	});
 });
