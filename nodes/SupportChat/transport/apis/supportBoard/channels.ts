@@ -96,7 +96,10 @@ function whatsapp(answer: unknown): Verdict {
 /** One Send API answer per part sent, each a `message_id` when sent; any with an error is a refusal. */
 function messenger(answer: unknown): Verdict {
 	const parts: unknown[] = Array.isArray(answer) ? answer : [answer];
-	if (parts.length === 0 || parts[0] === false) return NOTHING;
+	if (parts[0] === false) return NOTHING;
+	// `[]`: its page was found, but nothing was left to send.
+	if (parts.length === 0)
+		return { delivered: false, reason: 'the product sent nothing (it answered [])' };
 	for (const part of parts) {
 		const error = field(part, 'error');
 		if (error) return { delivered: false, reason: said(field(error, 'message') ?? error) };

@@ -178,3 +178,12 @@ describe('the unproven answers are told from refusals', () => {
 		expect(channel(source).verdict(answer)).toEqual({ delivered: false, reason, unproven: true });
 	});
 });
+
+describe('Messenger: an empty list of parts', () => {
+	it('is nothing sent, said as the product answered it', () => {
+		expect(channel('fb').verdict([])).toEqual({
+			delivered: false,
+			reason: 'the product sent nothing (it answered [])',
+		});
+	});
+});
