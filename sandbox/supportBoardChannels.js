@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-const { fatal, ok } = require('./supportBoardResult');
+const { error, fatal, ok } = require('./supportBoardResult');
 
 /**
  * The messaging channels' functions of Support Board's apps (WhatsApp, Messenger/Instagram, Telegram,
@@ -11,7 +11,11 @@ const { fatal, ok } = require('./supportBoardResult');
  * A channel function of an app that is not installed dies in PHP: HTTP 500, empty body. An installed
  * one "sends" (each send is logged in `sent`) and answers what the product returns: the channel's own
  * answer, in `success: true` even when the channel refused. A message whose text holds `#channel-error`
- * (or `#graph-error`, the test bed's word for WhatsApp) is refused in that channel's shape.
+ * (or `#graph-error`, the test bed's word for WhatsApp) is refused in that channel's shape; one whose
+ * text holds `#channel-lost` is answered `null`, as the product answers when it could not reach the
+ * channel (sb_curl's error text, json_decode'd), after it may have sent it; with `#channel-unknown`,
+ * Messenger and Telegram end in the SBError they raise for a recipient they do not know, before any
+ * send (HTTP 200 `{"status":"error",…}`).
  *
  * @typedef {import('./supportBoardResult').CallContext} CallContext
  * @typedef {import('./supportBoardResult').Outcome} Outcome
@@ -27,6 +31,14 @@ const { fatal, ok } = require('./supportBoardResult');
  */
 
 const REFUSE = /#(?:channel|graph)-error/;
+const LOST = /#channel-lost/;
+const UNKNOWN = /#channel-unknown/;
+
+/** @type {Record<string, (recipient: string) => import('./supportBoardResult').Outcome>} */
+const UNKNOWN_RECIPIENT = {
+	messenger: (psid) => error('psid-not-found', `User with PSID ${psid} not found.`),
+	telegram: (chatId) => error('chat-id-not-found', `User with chat ID  ${chatId} not found.`),
+};
 
 /** @type {Record<string, { app: string, recipient: string, ok: (n: number) => unknown, refused: unknown }>} */
 const CHANNEL_FUNCTIONS = {
@@ -120,6 +132,8 @@ function createChannels() {
 			const message = typeof params.message === 'string' ? params.message : '';
 			const attachments = attachmentList(params.attachments);
 			if (message === '' && attachments.length === 0) return ok(false);
+			const unknown = UNKNOWN_RECIPIENT[spec.app];
+			if (unknown && UNKNOWN.test(message)) return unknown(String(params[spec.recipient]));
 			const refused = REFUSE.test(message);
 			const { token: _token, ...args } = params;
 			sent.push({
@@ -131,6 +145,7 @@ function createChannels() {
 				args,
 				refused,
 			});
+			if (LOST.test(message)) return ok(null);
 			return ok(refused ? spec.refused : spec.ok(sent.length));
 		};
 	}

@@ -6,8 +6,8 @@
  * (its requests read back from env.json's vendorLog). Files come from an item's binary data, made by a
  * node before Support Chat, and go through the product's upload.php.
  *
- * WhatsApp runs on both; the other channels (Messenger, Instagram, Telegram, Viber, Zalo, LINE, WeChat)
- * exist as the product's source has them, in the sandbox only.
+ * WhatsApp runs on both; the other channels (Messenger, Instagram, Telegram, Viber, Zalo, LINE)
+ * exist as the product's source has them, in the sandbox only; WeChat is refused before any store.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -336,15 +336,6 @@ const CHANNELS = [
 		arg: 'line_id',
 		refusal: "The property, 'to', in the request body is invalid",
 	},
-	{
-		source: 'wc',
-		name: 'WeChat',
-		fn: 'wechat-send-message',
-		app: 'wechat',
-		slug: 'wechat-id',
-		arg: 'open_id',
-		refusal: 'response out of time limit',
-	},
 ];
 
 sandboxDescribe('Message → Send to every channel the product has (sandbox)', () => {
@@ -406,6 +397,48 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		},
 	);
 
+	it.each(CHANNELS.filter((c) => c.source === 'fb' || c.source === 'tg'))(
+		"$name: the product's own refusal (HTTP 200, status error) is said, not taken for a missing app",
+		async (c) => {
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'Who? #channel-unknown',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(item.error).toMatch(
+				new RegExp(
+					`^The message is stored in Support Board \\(message ID ${String(stored.id)}\\) but was NOT delivered to ${c.name}: .*User with (PSID|chat ID) +\\S+ not found\\.`,
+				),
+			);
+			expect(item.error).not.toMatch(/app is not installed/);
+		},
+	);
+
+	it('an answer lost after the channel function ran (502) is not said to be a delivery that did not happen', async () => {
+		const telegram = CHANNELS.find((c) => c.source === 'tg')!;
+		channels().installed.add('telegram');
+		const { conversation } = await conversationOn(telegram);
+		const sentBefore = channels().sent.length;
+		board.sandbox!.fault({ path: 'telegram-send-message', kind: 'drop-after-write', status: 502 });
+		const item = await send({
+			conversationId: conversationId(conversation),
+			message: 'Sent, then lost',
+		});
+		const [stored] = await storedMessages(conversation);
+		// The product did send it: the item must not say it was not delivered (a resend reaches the customer twice).
+		expect(channels().sent.length).toBe(sentBefore + 1);
+		expect(item.error).toMatch(
+			new RegExp(
+				`^The message is stored in Support Board \\(message ID ${String(stored.id)}\\), but whether Telegram received it is not known: `,
+			),
+		);
+		expect(
+			board.sandbox!.requests.filter((r) => r.function === 'telegram-send-message').length,
+		).toBeGreaterThan(0);
+	});
+
 	it('X (Twitter): refused before anything is stored, the Web API having no function for it', async () => {
 		const { conversation } = await channelConversation('tw', 'twitter-id', '12345', '');
 		const item = await send({ conversationId: conversationId(conversation), message: 'Hello X' });
@@ -414,6 +447,40 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		);
 		expect(await storedMessages(conversation)).toEqual([]);
 	});
+
+	it("WeChat: refused before anything is stored, its function taking the admin token for WeChat's", async () => {
+		channels().installed.add('wechat');
+		const { conversation } = await channelConversation('wc', 'wechat-id', 'oWeChat1', '');
+		board.sandbox!.clearLog();
+		const item = await send({
+			conversationId: conversationId(conversation),
+			message: 'Hello WeChat',
+		});
+		expect(item.error).toBe(
+			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat: nothing was stored`,
+		);
+		const called = board.sandbox!.requests.map((r) => r.function);
+		expect(called).not.toContain('wechat-send-message');
+		expect(called).not.toContain('send-message');
+		expect(await storedMessages(conversation)).toEqual([]);
+	});
+
+	it.each(CHANNELS)(
+		'$name: an answer that shows no sent message (null) is not a delivery, and not said to be a refusal',
+		async (c) => {
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'Lost on the way #channel-lost',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(item.delivery).toBeUndefined();
+			expect(item.error).toBe(
+				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with null`,
+			);
+		},
+	);
 
 	it('a web chat conversation: stored as before, no channel call, no delivery field', async () => {
 		const { conversation } = await channelConversation('', 'note', 'x', '');

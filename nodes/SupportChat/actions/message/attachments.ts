@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
@@ -54,14 +54,72 @@ export const attachmentFields: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether a reply in a conversation that came from WhatsApp, Messenger, Instagram, Telegram, Viber, Zalo, LINE or WeChat is also sent to that channel, as Support Board's admin area does (Support Board only). Off: it is only stored in Support Board.",
+			"Whether a reply in a conversation that came from WhatsApp, Messenger, Instagram, Telegram, Viber, Zalo or LINE is also sent to that channel, as Support Board's admin area does (Support Board only); one in an X or WeChat conversation is refused before it is stored. Off: it is only stored in Support Board.",
 	},
 ];
 
 const HTTP_URL = /^https?:\/\/[^\s/]/i;
+/** Spaces and control characters: a channel takes the address as it is, and would fail after the store. */
+const NOT_IN_URL = /[\s\p{Cc}]/u;
+/** Longer addresses are refused: no file needs one, and each is sent on to the channel with the reply. */
+const MAX_URL_LENGTH = 2048;
+
+function isHttpUrl(url: string): boolean {
+	if (!HTTP_URL.test(url) || NOT_IN_URL.test(url)) return false;
+	try {
+		return new URL(url).hostname !== '';
+	} catch {
+		return false;
+	}
+}
 
 function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
+}
+
+/** The stream's bytes, or undefined as soon as they pass `max`: it is read no further. */
+async function upTo(
+	stream: AsyncIterable<Uint8Array> & { destroy(): void },
+	max: number,
+): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		size += chunk.length;
+		if (size > max) {
+			stream.destroy();
+			return undefined;
+		}
+		chunks.push(Buffer.from(chunk));
+	}
+	return Buffer.concat(chunks);
+}
+
+/**
+ * A file's bytes, its size bounded before they are read whole: getBinaryDataBuffer would load a file of
+ * any size from n8n's binary data store into memory. Kept in the item, its base64 text tells its size
+ * before decoding; kept in the store, it is read as a stream up to the bound.
+ */
+async function fileBytes(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	meta: IBinaryData,
+): Promise<Buffer> {
+	const tooLarge = (size: string) =>
+		refuse(
+			ctx,
+			itemIndex,
+			`The file in binary property "${property}" is ${size} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
+		);
+	if (meta.id === undefined) {
+		const size = Buffer.byteLength(meta.data, 'base64');
+		if (size > MAX_ATTACHMENT_BYTES) throw tooLarge(String(size));
+		return await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	}
+	const bytes = await upTo(await ctx.helpers.getBinaryStream(meta.id), MAX_ATTACHMENT_BYTES);
+	if (bytes === undefined) throw tooLarge(`more than ${MAX_ATTACHMENT_BYTES}`);
+	return bytes;
 }
 
 /** The files named under Attachments (Binary Properties), each at most MAX_ATTACHMENT_BYTES. */
@@ -77,13 +135,7 @@ export async function binaryFiles(
 	const files: AttachmentFile[] = [];
 	for (const property of names) {
 		const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-		const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-		if (bytes.length > MAX_ATTACHMENT_BYTES)
-			throw refuse(
-				ctx,
-				itemIndex,
-				`The file in binary property "${property}" is ${bytes.length} bytes; the node sends files of at most ${MAX_ATTACHMENT_BYTES} bytes (20 MB). Give a larger file's address under Attachment URLs instead.`,
-			);
+		const bytes = await fileBytes(ctx, itemIndex, property, meta);
 		const extension = meta.fileExtension ? `.${meta.fileExtension}` : '';
 		files.push({
 			name: meta.fileName ?? `${property}${extension}`,
@@ -104,7 +156,13 @@ export function attachmentUrls(
 	if (!Array.isArray(rows)) return [];
 	return (rows as IDataObject[]).map((row, index) => {
 		const url = String(row.url ?? '').trim();
-		if (!HTTP_URL.test(url))
+		if (url.length > MAX_URL_LENGTH)
+			throw refuse(
+				ctx,
+				itemIndex,
+				`Attachment URLs, row ${index + 1}: the address is longer than ${MAX_URL_LENGTH} characters`,
+			);
+		if (!isHttpUrl(url))
 			throw refuse(
 				ctx,
 				itemIndex,

@@ -25,13 +25,22 @@ export interface Outgoing {
 	extra: string;
 }
 
-export type Verdict = { delivered: true; id?: string } | { delivered: false; reason: string };
+/**
+ * What a channel's answer says: delivered; refused, in the channel's own words; or `unproven`, an answer
+ * that is neither (the product hands on `null` when it could not reach the channel, or what a proxy
+ * answered in its place): not counted as a delivery, nor said to be a refusal.
+ */
+export type Verdict =
+	| { delivered: true; id?: string }
+	| { delivered: false; reason: string; unproven?: true };
 
 export interface Channel {
 	/** As people name it. */
 	name: string;
-	/** The Web API function that sends, or undefined where the Web API has none (X). */
+	/** The Web API function that sends, or undefined where the node cannot call one (X, WeChat). */
 	fn: string | undefined;
+	/** Why there is no `fn`, after "Conversation … is on <name>, and ". */
+	unsendable?: string;
 	/** The argument that names the recipient, and where its value is. */
 	recipient: { arg: string; from: 'conversation' } | { arg: string; from: 'user'; slug: string };
 	args(out: Outgoing): IDataObject;
@@ -58,7 +67,17 @@ const common = (out: Outgoing): IDataObject => ({
 	attachments: JSON.stringify(out.attachments),
 });
 
-/** A Graph (Cloud API) error, Twilio's ErrorCode, or 360dialog's meta, as the admin area reads them. */
+/** An answer without the channel's sign of a sent message, quoted as it came. */
+const unproven = (answer: unknown): Verdict => ({
+	delivered: false,
+	reason: said(answer),
+	unproven: true,
+});
+
+/**
+ * Sent: Graph's (and 360dialog's) `messages[0].id`, or Twilio's `sid`. Refused: a Graph error, Twilio's
+ * ErrorCode, or 360dialog's meta, as the admin area reads them.
+ */
 function whatsapp(answer: unknown): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
@@ -70,54 +89,59 @@ function whatsapp(answer: unknown): Verdict {
 		return { delivered: false, reason: said(meta.developer_message) };
 	const messages = field(answer, 'messages');
 	const first = Array.isArray(messages) ? (messages[0] as unknown) : undefined;
-	return { delivered: true, id: idText(field(first, 'id')) ?? idText(field(answer, 'sid')) };
+	const id = idText(field(first, 'id')) ?? idText(field(answer, 'sid'));
+	return id === undefined ? unproven(answer) : { delivered: true, id };
 }
 
-/** One Send API answer per part sent; any with an error is a refusal. */
+/** One Send API answer per part sent, each a `message_id` when sent; any with an error is a refusal. */
 function messenger(answer: unknown): Verdict {
 	const parts: unknown[] = Array.isArray(answer) ? answer : [answer];
+	if (parts[0] === false) return NOTHING;
+	// `[]`: its page was found, but nothing was left to send.
+	if (parts.length === 0)
+		return { delivered: false, reason: 'the product sent nothing (it answered [])' };
 	for (const part of parts) {
 		const error = field(part, 'error');
 		if (error) return { delivered: false, reason: said(field(error, 'message') ?? error) };
 	}
-	if (parts.length === 0 || parts[0] === false) return NOTHING;
+	const missing = parts.find((part) => idText(field(part, 'message_id')) === undefined);
+	if (missing !== undefined) return unproven(missing);
 	return { delivered: true, id: idText(field(parts[0], 'message_id')) };
 }
 
-/** Bot API: `ok`, or a `description` of the refusal. */
+/** Bot API: `ok`, or `ok: false` and a `description` of the refusal. */
 function telegram(answer: unknown): Verdict {
 	if (field(answer, 'ok') === true)
 		return { delivered: true, id: idText(field(field(answer, 'result'), 'message_id')) };
 	if (answer === false) return NOTHING;
-	return { delivered: false, reason: said(field(answer, 'description') ?? answer) };
+	if (field(answer, 'ok') === false)
+		return { delivered: false, reason: said(field(answer, 'description') ?? answer) };
+	return unproven(answer);
 }
 
+/** `status_message` `ok` when sent; another `status_message` names the refusal. */
 function viber(answer: unknown): Verdict {
 	if (field(answer, 'status_message') === 'ok')
 		return { delivered: true, id: idText(field(answer, 'message_token')) };
 	if (answer === false) return NOTHING;
-	return { delivered: false, reason: said(field(answer, 'status_message') ?? answer) };
+	const status = field(answer, 'status_message');
+	return status === undefined ? unproven(answer) : { delivered: false, reason: said(status) };
 }
 
 /**
- * `{error: false}` when sent; otherwise `error` holds the channel's answer. For Zalo that answer is kept
- * even on success (`error: 0`), so a refusal is an answer whose own `error` is set, as the admin area reads it.
+ * The product's own `{error: false}` when sent; otherwise `error` holds the channel's answer. For Zalo
+ * that answer is kept even on success (its own `error` 0), so a refusal is an answer whose own `error`
+ * is set, as the admin area reads it.
  */
 function errorField(answer: unknown, nested: boolean): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
-	if (!error) return { delivered: true };
-	if (nested && isDataObject(error) && !error.error)
+	if (error === false) return { delivered: true };
+	if (nested && isDataObject(error) && error.error === 0)
 		return { delivered: true, id: idText(field(field(error, 'data'), 'message_id')) };
+	if (!error || (nested && isDataObject(error) && error.error === undefined))
+		return unproven(answer);
 	return { delivered: false, reason: said(field(error, 'message') ?? error) };
-}
-
-/** `[answer, access token]`; the answer's `errmsg` is `ok` when sent. */
-function wechat(answer: unknown): Verdict {
-	const own: unknown = Array.isArray(answer) ? answer[0] : answer;
-	if (field(own, 'errmsg') === 'ok') return { delivered: true, id: idText(field(own, 'msgid')) };
-	if (own === false) return NOTHING;
-	return { delivered: false, reason: said(field(own, 'errmsg') ?? own) };
 }
 
 const MESSENGER: Channel = {
@@ -195,10 +219,15 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 		'wc',
 		{
 			name: 'WeChat',
-			fn: 'wechat-send-message',
+			// Its wechat-send-message takes the `token` argument as WeChat's access token (ajax.php), and the
+			// Web API reads the admin token from that same argument: the call would hand the admin token to
+			// api.weixin.qq.com in a URL.
+			fn: undefined,
+			unsendable:
+				"Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat",
 			recipient: { arg: 'open_id', from: 'user', slug: 'wechat-id' },
 			args: common,
-			verdict: wechat,
+			verdict: () => NOTHING,
 		},
 	],
 	[
@@ -206,6 +235,8 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 		{
 			name: 'X (Twitter)',
 			fn: undefined,
+			unsendable:
+				"Support Board's Web API has no function that sends to it (only its admin area does)",
 			recipient: { arg: 'twitter_id', from: 'user', slug: 'twitter-id' },
 			args: common,
 			verdict: () => NOTHING,

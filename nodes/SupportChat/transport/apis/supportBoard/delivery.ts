@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isDataObject } from '../../../shared/json';
+import { REDACTED } from '../../../shared/secrets';
 import { QUOTE_LENGTH } from '../../../shared/text';
 import type { WirePort } from '../../wire';
 import type { Channel, Outgoing } from './channels';
@@ -12,7 +13,8 @@ import { fn, notFound } from './functions';
  * A reply in a messaging channel's conversation reaches the customer as the admin area's does: first
  * stored (send-message), then sent with the channel's function (./channels). Where it is going is read
  * before anything is stored, so that a reply that cannot go anywhere is refused whole; after the store,
- * a refused or failed delivery fails the item, saying the message is stored and was not delivered.
+ * a refused delivery fails the item, saying the message is stored and was not delivered, and an answer
+ * that tells neither (a timeout, a lost answer, `null`) says that whether it was delivered is not known.
  * The channel's call is a write: never repeated after it was sent (../../retry).
  */
 
@@ -48,7 +50,7 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	const { fn: name, recipient } = channel;
 	if (name === undefined)
 		throw port.refuse(
-			`Conversation ${conversationId} is on ${channel.name}, and Support Board's Web API has no function that sends to it (only its admin area does): nothing was stored`,
+			`Conversation ${conversationId} is on ${channel.name}, and ${channel.unsendable ?? 'the node has no function that sends to it'}: nothing was stored`,
 			TURN_OFF,
 		);
 	const extra = text(details.extra);
@@ -64,28 +66,81 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	return { channel: { ...channel, fn: name }, recipient: value, extra };
 }
 
-/**
- * 500 with no body (a PHP fatal error: the channel's function is missing) or a 200 that is not the Web
- * API's envelope: what the product answers when the channel's app is not installed or not enabled.
- */
-const APP_MISSING = (error: NodeApiError): boolean =>
-	error.httpCode === '500' || error.httpCode === '200';
+/** 500 with no body (a PHP fatal error): what the product answers when the channel's app is not installed or not enabled. */
+const APP_MISSING = (error: NodeApiError): boolean => error.httpCode === '500';
 
-function notDelivered(
-	port: WirePort,
-	route: Route,
-	messageId: string,
-	reason: string,
-	status: number | undefined,
-): NodeApiError {
+/**
+ * The product's own refusal, raised before any send: an SBError (psid-not-found, chat-id-not-found,
+ * security-error…), which api.php answers with HTTP 200 `{"status": "error", "response": code, …}`.
+ * Any other 200 without the envelope (PHP's notices or a page printed in place of JSON) may come after
+ * the channel was called.
+ */
+function refusedByProduct(error: NodeApiError): boolean {
+	if (error.httpCode !== '200') return false;
+	try {
+		// The body as the error keeps it: masked and cut to 2000 characters, which an SBError fits in.
+		const body: unknown = JSON.parse(String(error.context.responseBody ?? ''));
+		return isDataObject(body) && body.status === 'error';
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The channels' own tokens, which the product holds and the node does not know (masking by value cannot
+ * catch them), by their shape: Meta's access tokens (Graph quotes a malformed one in its error), the
+ * Bot API's bot token (in the URL of every Telegram call), and any `access_token=` of a URL quoted back.
+ */
+const CHANNEL_TOKENS: ReadonlyArray<[RegExp, string]> = [
+	[/\bEAA[\dA-Za-z]{20,}/g, REDACTED],
+	[/(?<!\d)\d{6,12}:[\w-]{30,}/g, REDACTED],
+	[/(access_token=)[^\s&"']+/gi, `$1${REDACTED}`],
+];
+
+const withoutChannelTokens = (text: string): string =>
+	CHANNEL_TOKENS.reduce((masked, [shape, by]) => masked.replace(shape, by), text);
+
+/** What became of the channel's call: refused (certain), or not known (no answer that tells). */
+interface Failure {
+	reason: string;
+	status: number | undefined;
+	known: boolean;
+}
+
+function notDelivered(port: WirePort, route: Route, messageId: string, failure: Failure) {
 	const { name, fn: fnName } = route.channel;
-	return port.error(
-		status,
-		`The message is stored in Support Board (message ID ${messageId}) but was NOT delivered to ${name}: ${port.mask.quote(reason, QUOTE_LENGTH)}`,
-		{
-			description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`,
-		},
-	);
+	const stored = `The message is stored in Support Board (message ID ${messageId})`;
+	// Masked whole before the cut: a token across the cut would no longer have its shape.
+	const reason = port.mask.quote(withoutChannelTokens(failure.reason), QUOTE_LENGTH);
+	const again = `once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`;
+	return failure.known
+		? port.error(failure.status, `${stored} but was NOT delivered to ${name}: ${reason}`, {
+				description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; ${again}`,
+			})
+		: port.error(
+				failure.status,
+				`${stored}, but whether ${name} received it is not known: ${reason}`,
+				{
+					description: `Support Board stored the reply; the answer to its ${fnName} shows neither a delivery nor a refusal, and ${name} may have received it. Look at the conversation before sending it again: running this item again stores the message a second time; ${again}`,
+				},
+			);
+}
+
+/** Whatever stopped the channel's call: only a refusal before it ran, a missing app or the product's own refusal is known not to have sent it. */
+function thrown(channel: Route['channel'], error: unknown): Failure {
+	const api = error instanceof NodeApiError ? error : undefined;
+	const status = Number(api?.httpCode) || undefined;
+	if (api && APP_MISSING(api))
+		return {
+			reason: `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`,
+			status,
+			known: true,
+		};
+	const reason = error instanceof Error ? error.message : String(error);
+	// A 4xx is a refusal before the function ran: api.php's own (missing-argument, invalid-token,
+	// function-not-found) or a proxy's (413, 429 after the retries).
+	const before = status !== undefined && status >= 400 && status < 500;
+	return { reason, status, known: before || (api !== undefined && refusedByProduct(api)) };
 }
 
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
@@ -102,24 +157,18 @@ export async function deliver(port: WirePort, route: Route, out: Outgoing): Prom
 			'conversation',
 		);
 	} catch (error) {
-		// After the store, whatever stopped the channel's call is said as a delivery that did not happen.
-		const api = error instanceof NodeApiError ? error : undefined;
-		const reason =
-			api && APP_MISSING(api)
-				? `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`
-				: error instanceof Error
-					? error.message
-					: String(error);
-		throw notDelivered(port, route, out.messageId, reason, Number(api?.httpCode) || undefined);
+		// After the store, whatever stopped the channel's call fails the item; a timeout or a lost answer
+		// says the channel may have it, since the product may have sent it before the answer was lost.
+		throw notDelivered(port, route, out.messageId, thrown(channel, error));
 	}
 	const verdict = channel.verdict(answer);
 	if (!verdict.delivered)
-		throw notDelivered(
-			port,
-			route,
-			out.messageId,
-			`${channel.name} refused it: ${verdict.reason}`,
-			200,
-		);
+		throw notDelivered(port, route, out.messageId, {
+			reason: verdict.unproven
+				? `Support Board answered ${channel.fn} with ${verdict.reason}`
+				: `${channel.name} refused it: ${verdict.reason}`,
+			status: 200,
+			known: verdict.unproven !== true,
+		});
 	return { channel: channel.name, status: 'delivered', channelMessageId: verdict.id ?? null };
 }

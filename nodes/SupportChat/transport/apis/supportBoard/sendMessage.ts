@@ -78,14 +78,17 @@ async function sendMessage(
 	const answer = await fn.write(port, 'send-message', sent, 'conversation');
 	if (route === undefined) return { answer, sent };
 	const messageId = storedId(answer);
+	const stored = isDataObject(answer) ? answer : {};
 	const delivery = await deliver(port, route, {
-		message,
+		// As the admin area does: the text the product stored (its spelling correction, an Extra Body
+		// Field named message), so the customer reads what the conversation shows.
+		message: typeof stored.message === 'string' ? stored.message : message,
 		attachments,
 		messageId,
 		conversationId,
 		extra: route.extra,
 	});
-	return { answer: { ...(isDataObject(answer) ? answer : {}), delivery }, sent };
+	return { answer: { ...stored, delivery }, sent };
 }
 
 export const SEND_CALLS = { sendMessage };

@@ -64,13 +64,6 @@ describe.each([
 		refused: { error: { message: 'Invalid to' } },
 		reason: 'Invalid to',
 	},
-	{
-		source: 'wc',
-		sent: [{ errcode: 0, errmsg: 'ok', msgid: 3 }, 'token'],
-		id: '3',
-		refused: [{ errcode: 45015, errmsg: 'out of time' }, 'token'],
-		reason: 'out of time',
-	},
 ])('$source', ({ source, sent, id, refused, reason }) => {
 	it('delivered, with the channel’s message ID', () => {
 		expect(channel(source).verdict(sent)).toEqual({ delivered: true, id });
@@ -103,6 +96,13 @@ describe('the channels table', () => {
 		expect(channel('tw').fn).toBeUndefined();
 	});
 
+	it("WeChat is never called: its function would take the admin token for WeChat's access token", () => {
+		// ajax.php passes sb_post('token') to sb_wechat_send_message as the access token it puts in
+		// api.weixin.qq.com's URL, and the Web API reads the admin token from that very argument.
+		expect(channel('wc').fn).toBeUndefined();
+		expect(channel('wc').unsendable).toMatch(/admin token/);
+	});
+
 	it('sends the arguments the admin area sends (js/admin.js, SBMessageSent)', () => {
 		const out = {
 			message: 'Hi',
@@ -132,7 +132,58 @@ describe('the channels table', () => {
 			message_id: '5',
 		});
 		expect(channel('ln').args(out)).toEqual({ message: 'Hi', attachments, conversation_id: '9' });
-		for (const source of ['vb', 'za', 'wc'])
+		for (const source of ['vb', 'za'])
 			expect(channel(source).args(out)).toEqual({ message: 'Hi', attachments });
+	});
+});
+
+/**
+ * What a broken or hostile product may hand on: `null` is what it answers when it could not reach the
+ * channel (sb_curl's error text, json_decode'd), a string what a proxy said instead. None of them is a
+ * delivery, and none is the channel's refusal either.
+ */
+describe.each(['wa', 'fb', 'tg', 'vb', 'za', 'ln'])(
+	'%s: an answer without the sign of a sent message',
+	(source) => {
+		it.each([
+			['null', null],
+			['true', true],
+			['an empty object', {}],
+			['an empty array entry', [{}]],
+			['a string', 'Could not resolve host: graph.facebook.com'],
+			['a number', 0],
+			['an object of something else', { status: 'queued?' }],
+		])('%s is not counted as delivered', (_label, answer) => {
+			const verdict = channel(source).verdict(answer);
+			expect(verdict.delivered).toBe(false);
+		});
+	},
+);
+
+describe('the unproven answers are told from refusals', () => {
+	it.each([
+		['wa', null, 'null'],
+		[
+			'wa',
+			{ messaging_product: 'whatsapp', messages: [] },
+			'{"messaging_product":"whatsapp","messages":[]}',
+		],
+		['fb', [{ message_id: 'm_1' }, 'Operation timed out'], 'Operation timed out'],
+		['tg', { result: {} }, '{"result":{}}'],
+		['vb', {}, '{}'],
+		['za', { error: { attachments: [] } }, '{"error":{"attachments":[]}}'],
+		['ln', {}, '{}'],
+		['ln', { error: null }, '{"error":null}'],
+	])('%s %j', (source, answer, reason) => {
+		expect(channel(source).verdict(answer)).toEqual({ delivered: false, reason, unproven: true });
+	});
+});
+
+describe('Messenger: an empty list of parts', () => {
+	it('is nothing sent, said as the product answered it', () => {
+		expect(channel('fb').verdict([])).toEqual({
+			delivered: false,
+			reason: 'the product sent nothing (it answered [])',
+		});
 	});
 });
