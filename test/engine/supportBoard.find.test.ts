@@ -306,6 +306,22 @@ describe('an answer that is no list', () => {
 			expect(item.error).toBe(`Support Board answered ${fn} without a list (it sent ${shown})`);
 		},
 	);
+
+	onSandbox('a long such answer is quoted masked, then cut with its mark', async () => {
+		const token = board.credentials.apiToken;
+		board.sandbox!.fault({
+			path: 'search-users',
+			kind: 'raw',
+			contentType: 'application/json',
+			body: JSON.stringify({ success: true, response: `${'x'.repeat(75)}${token} echoed` }),
+		});
+		const [item] = jsonOf(await run({ resource: 'user', operation: 'search', searchText: 'a' }));
+		expect(item.error).toMatch(
+			/^Support Board answered search-users without a list \(it sent "x{75}/,
+		);
+		expect(item.error).toMatch(/…"\)$/);
+		expect(item.error).not.toContain(token.slice(0, 5));
+	});
 });
 
 describe('Conversation → Search', () => {

@@ -6,8 +6,11 @@ import { cut } from '../shared/text';
  * origin only, and another host is reached only over https, never at a private address.
  */
 
-/** An attachment URL longer than this is refused: no file server needs one, and messages quote it. */
-const MAX_FILE_URL_LENGTH = 2048;
+/**
+ * An attachment URL longer than this is refused, fetched or sent: no file server needs one, messages
+ * quote it, and a reply hands it on to its channel.
+ */
+export const MAX_FILE_URL_LENGTH = 2048;
 
 /** A download that cannot be done: what is wrong, and in `description` what to change. */
 export class FileRefused extends Error {

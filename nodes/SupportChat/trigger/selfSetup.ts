@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
 import { SecretMask } from '../shared/secrets';
+import { cut } from '../shared/text';
 import { connect } from '../transport/connect';
 import type { SupportChatClient } from '../transport/request';
 import { openKey, sealKey } from './earlierKey';
@@ -68,7 +69,7 @@ async function wanted(ctx: IHookFunctions): Promise<Wanted> {
 	if (without.length > 0 || names.length === 0) {
 		throw refuse(
 			ctx,
-			`Support Board sends no webhook for ${without.length > 0 ? without.join(', ').slice(0, 200) : 'the selected events'}: remove it from Events, or turn off Set Up Webhook in Support Board`,
+			`Support Board sends no webhook for ${without.length > 0 ? cut(without.join(', '), 200) : 'the selected events'}: remove it from Events, or turn off Set Up Webhook in Support Board`,
 		);
 	}
 	const credentials = await ctx.getCredentials<IDataObject>('supportChatApi');

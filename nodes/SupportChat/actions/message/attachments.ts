@@ -2,7 +2,9 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
+import { cut } from '../../shared/text';
 import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
+import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
 
 /** Message → Send's attachments: files from the item's binary data, and files by their address. */
 
@@ -61,8 +63,6 @@ export const attachmentFields: INodeProperties[] = [
 const HTTP_URL = /^https?:\/\/[^\s/]/i;
 /** Spaces and control characters: a channel takes the address as it is, and would fail after the store. */
 const NOT_IN_URL = /[\s\p{Cc}]/u;
-/** Longer addresses are refused: no file needs one, and each is sent on to the channel with the reply. */
-const MAX_URL_LENGTH = 2048;
 
 function isHttpUrl(url: string): boolean {
 	if (!HTTP_URL.test(url) || NOT_IN_URL.test(url)) return false;
@@ -156,17 +156,17 @@ export function attachmentUrls(
 	if (!Array.isArray(rows)) return [];
 	return (rows as IDataObject[]).map((row, index) => {
 		const url = String(row.url ?? '').trim();
-		if (url.length > MAX_URL_LENGTH)
+		if (url.length > MAX_FILE_URL_LENGTH)
 			throw refuse(
 				ctx,
 				itemIndex,
-				`Attachment URLs, row ${index + 1}: the address is longer than ${MAX_URL_LENGTH} characters`,
+				`Attachment URLs, row ${index + 1}: the address is longer than ${MAX_FILE_URL_LENGTH} characters`,
 			);
 		if (!isHttpUrl(url))
 			throw refuse(
 				ctx,
 				itemIndex,
-				`Attachment URLs, row ${index + 1}: "${url.slice(0, 200)}" is no http or https address`,
+				`Attachment URLs, row ${index + 1}: "${cut(url, 200)}" is no http or https address`,
 			);
 		const name = String(row.name ?? '').trim();
 		return { name: name === '' ? (url.split('/').pop() ?? url).split('?')[0] || url : name, url };

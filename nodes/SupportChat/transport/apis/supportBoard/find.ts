@@ -24,7 +24,7 @@ function listOf(port: WirePort, name: string, answer: unknown): unknown[] {
 	if (Array.isArray(answer)) return answer;
 	const got =
 		typeof answer === 'string'
-			? `"${answer.slice(0, 80)}"`
+			? `"${port.mask.quote(answer, 80)}"`
 			: answer === null
 				? 'null'
 				: `a ${typeof answer}`;
