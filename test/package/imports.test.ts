@@ -133,7 +133,7 @@ it('no files of nodes/ or credentials/ import each other in a circle', () => {
 const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 	'nodes/SupportChat/shared/secretFields.ts': {
 		SECRET_FIELDS:
-			'the test checks that the quick test before the walk (mayHoldSecretFields) lets every name of the table through; no public path lists the names, and a copy in the test would miss a name added to the table',
+			'the test checks that the quick test before the walk (holdsSecretField) lets every name of the table through; no public path lists the names, and a copy in the test would miss a name added to the table',
 	},
 	'nodes/SupportChat/transport/apis/supportBoard/conversationLife.ts': {
 		STATUS_CODES:

@@ -37,16 +37,40 @@ function isSecretField(key: string): boolean {
 	return SECRET_FIELDS.has(key.toLowerCase().replaceAll('-', '_'));
 }
 
-/** A word every name in SECRET_FIELDS contains; a case-insensitive test that copies nothing. */
-const SECRET_WORDS = /pass|token|login|key|secret|otp/i;
+/** Verdicts of `isSecretField` by key, at most this many kept: the keys come from the service. */
+const MAX_KEY_VERDICTS = 2_000;
+
+const keyVerdicts = new Map<string, boolean>();
+
+/** `isSecretField`, remembered: the records of a list share their keys, so most keys are looked up, not folded. */
+function isSecretKey(key: string): boolean {
+	let verdict = keyVerdicts.get(key);
+	if (verdict === undefined) {
+		verdict = isSecretField(key);
+		if (keyVerdicts.size < MAX_KEY_VERDICTS) keyVerdicts.set(key, verdict);
+	}
+	return verdict;
+}
 
 /**
- * Whether raw JSON text may hold a secret field: the walk is skipped for an answer that names none.
- * A key written with escapes (`"p\u0061ssword"`) names one that the raw text does not show, so text
- * with a backslash is walked.
+ * Whether a value JSON.parse gave has a secret field at any depth down to `maxDepth`: the masking walk,
+ * which copies, is skipped for one that has none. Keys are read as parsed, so one written with escapes
+ * (`"p\u0061ssword"`) is seen for what it is; an inherited key can only make the answer true, which
+ * costs the walk, never a field left unmasked.
  */
-export function mayHoldSecretFields(raw: string): boolean {
-	return raw.includes('\\') || SECRET_WORDS.test(raw);
+export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
+	if (maxDepth <= 0 || typeof value !== 'object' || value === null) return false;
+	if (Array.isArray(value)) {
+		for (const entry of value) if (holdsSecretField(entry, maxDepth - 1)) return true;
+		return false;
+	}
+	for (const key in value) {
+		if (isSecretKey(key)) return true;
+		const entry = (value as Record<string, unknown>)[key];
+		if (typeof entry === 'object' && entry !== null && holdsSecretField(entry, maxDepth - 1))
+			return true;
+	}
+	return false;
 }
 
 /**

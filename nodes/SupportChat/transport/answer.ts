@@ -16,6 +16,57 @@ interface BodyStream {
 
 export class AnswerDeadlineError extends Error {}
 
+interface Waiting {
+	deadline: number;
+	expire: () => void;
+}
+
+/**
+ * One timer for every answer being read, armed for the earliest deadline and armed again, when it
+ * fires, for the earliest one left. A list reads its pages one after another, each with a deadline
+ * later than the last: a page read in time only adds and removes an entry, where a timer of its own
+ * cost more than reading a small page and stayed pending for the whole Timeout after it. An
+ * AbortSignal's timer does not keep the process alive and needs no global timer functions.
+ */
+class DeadlineWatch {
+	private readonly waiting = new Set<Waiting>();
+
+	private signal: AbortSignal | undefined;
+
+	private armedFor = Number.POSITIVE_INFINITY;
+
+	/** Calls `expire` once `deadline` (milliseconds since the epoch) has passed; the returned function cancels it. */
+	watch(deadline: number, expire: () => void): () => void {
+		const entry: Waiting = { deadline, expire };
+		this.waiting.add(entry);
+		if (deadline < this.armedFor) this.arm(deadline);
+		return () => this.waiting.delete(entry);
+	}
+
+	private arm(deadline: number): void {
+		this.signal?.removeEventListener('abort', this.fired);
+		this.armedFor = deadline;
+		this.signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+		this.signal.addEventListener('abort', this.fired, { once: true });
+	}
+
+	private readonly fired = (): void => {
+		this.signal = undefined;
+		this.armedFor = Number.POSITIVE_INFINITY;
+		const now = Date.now();
+		let next = Number.POSITIVE_INFINITY;
+		for (const entry of [...this.waiting]) {
+			if (entry.deadline <= now) {
+				this.waiting.delete(entry);
+				entry.expire();
+			} else next = Math.min(next, entry.deadline);
+		}
+		if (next !== Number.POSITIVE_INFINITY) this.arm(next);
+	};
+}
+
+const deadlines = new DeadlineWatch();
+
 /**
  * Reads a body to its end, holding at most `maxBytes` (counted after decompression, which n8n's request
  * helper applies while streaming) and stopping at the `deadline` (milliseconds since the epoch): the
@@ -33,18 +84,15 @@ export async function readAnswer(
 	const stream = body as BodyStream;
 	if (typeof stream.on !== 'function') return Buffer.from(JSON.stringify(body) ?? '', 'utf8');
 
-	const remaining = deadline - Date.now();
-	if (remaining <= 0) {
+	if (deadline <= Date.now()) {
 		stream.destroy();
 		throw new AnswerDeadlineError('deadline');
 	}
-	// An AbortSignal's timer does not keep the process alive and needs no global timer functions.
-	const timer = AbortSignal.timeout(remaining);
 	return await new Promise<Buffer>((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
 		const finish = (error?: Error) => {
-			timer.removeEventListener('abort', onDeadline);
+			cancel();
 			stream.off('data', onData);
 			stream.off('end', onEnd);
 			stream.off('error', onError);
@@ -56,7 +104,6 @@ export async function readAnswer(
 				resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 			}
 		};
-		const onDeadline = () => finish(new AnswerDeadlineError('deadline'));
 		const onData = (chunk: Buffer | string) => {
 			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 			size += bytes.length;
@@ -65,7 +112,7 @@ export async function readAnswer(
 		};
 		const onEnd = () => finish();
 		const onError = (error: Error) => finish(error);
-		timer.addEventListener('abort', onDeadline, { once: true });
+		const cancel = deadlines.watch(deadline, () => finish(new AnswerDeadlineError('deadline')));
 		stream.on('data', onData);
 		stream.on('end', onEnd);
 		stream.on('error', onError);

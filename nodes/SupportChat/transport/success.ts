@@ -1,5 +1,5 @@
 import type { SecretMask } from '../shared/secrets';
-import { maskSecretFields, mayHoldSecretFields } from '../shared/secretFields';
+import { holdsSecretField, maskSecretFields } from '../shared/secretFields';
 import type { Answer } from './answer';
 import { clipText, extractErrorMessage, failureInBody } from './errors';
 
@@ -103,5 +103,5 @@ function readJson(
 			body: masked,
 			hintFor: masked,
 		};
-	return { ok: true, value: mayHoldSecretFields(text) ? maskSecretFields(masked) : masked };
+	return { ok: true, value: holdsSecretField(masked) ? maskSecretFields(masked) : masked };
 }

@@ -1,16 +1,19 @@
 import {
+	holdsSecretField,
 	maskSecretFields,
-	mayHoldSecretFields,
 	SECRET_FIELDS,
 } from '../../../nodes/SupportChat/shared/secretFields';
 
 describe('secret fields, masked by name', () => {
 	it('the quick test before the walk lets every name of the table through, in any case', () => {
 		for (const name of SECRET_FIELDS) {
-			expect(mayHoldSecretFields(`{"${name}":"x"}`)).toBe(true);
-			expect(mayHoldSecretFields(`{"${name.toUpperCase()}":"x"}`)).toBe(true);
+			expect(holdsSecretField(JSON.parse(`{"${name}":"x"}`))).toBe(true);
+			expect(holdsSecretField(JSON.parse(`[{"a":{"${name.toUpperCase()}":"x"}}]`))).toBe(true);
 		}
-		expect(mayHoldSecretFields('{"id":"7","email":"ada@example.com"}')).toBe(false);
+		expect(holdsSecretField(JSON.parse('{"id":"7","n":{"p\\u0061ssword":"x"}}'))).toBe(true);
+		expect(
+			holdsSecretField(JSON.parse('[{"id":"7","email":"ada@example.com","tags":["token"]}]')),
+		).toBe(false);
 	});
 
 	it('masks a secret field wherever it stands, and leaves an empty one empty', () => {

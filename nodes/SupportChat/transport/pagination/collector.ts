@@ -158,14 +158,13 @@ export class Collector {
 		}
 
 		// A page served before adds nothing: its records without ids would otherwise come twice.
-		if (!this.seen.notePage(items)) return this.repeatedPage(reading, request, hasNext);
-		let fresh = 0;
-		for (const item of items) {
-			if (!this.seen.noteItem(item)) continue;
-			fresh++;
-			if (this.items.length < this.wanted) this.items.push(item);
+		const fresh = this.seen.take(items);
+		if (fresh === undefined || fresh.length === 0)
+			return this.repeatedPage(reading, request, hasNext);
+		for (const item of fresh) {
+			if (this.items.length >= this.wanted) break;
+			this.items.push(item);
 		}
-		if (fresh === 0) return this.repeatedPage(reading, request, hasNext);
 		this.lastFruitful = this.pages;
 		if (this.items.length >= this.wanted || !hasNext) return false;
 		if (!reading.explicit) {

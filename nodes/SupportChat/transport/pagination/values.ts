@@ -50,10 +50,13 @@ export class SeenIds {
 	/** The key of the last id noted and its set: the records of a list almost always share one key. */
 	private last: { key: string; values: Set<string> } | undefined;
 
-	/** Notes a record's identity, if it has one: false only for a record seen before. */
-	addItem(item: unknown): boolean {
+	/**
+	 * Notes a record's identity: true when it is new, false for a record seen before, undefined for a
+	 * record without one (which is never a repeat by id).
+	 */
+	add(item: unknown): boolean | undefined {
 		const key = identityKey(item);
-		if (key === undefined) return true;
+		if (key === undefined) return undefined;
 		return this.note(key, idUnder(item, key));
 	}
 

@@ -28,9 +28,9 @@ describe('the service vocabulary', () => {
 	it.each(RECORD_ID_KEYS)('%s is a record identity', (key) => {
 		expect(hasIdentity({ [key]: 3 })).toBe(true);
 		const seen = new SeenIds();
-		expect(seen.addItem({ [key]: 3 })).toBe(true);
+		expect(seen.add({ [key]: 3 })).toBe(true);
 		// The same id under the same key is the same record, whatever else it carries.
-		expect(seen.addItem({ [key]: '3', other: 1 })).toBe(false);
+		expect(seen.add({ [key]: '3', other: 1 })).toBe(false);
 	});
 
 	it.each(TAG_NAME_KEYS)('a tag named by %s has that name in Simplify and in the picker', (key) => {

@@ -5,33 +5,34 @@
  */
 import { hasIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
 
-describe('SeenIds.addItem', () => {
+describe('SeenIds.add', () => {
 	it('tells a record seen before, a number id and its digits being one', () => {
 		const seen = new SeenIds();
-		expect(seen.addItem({ id: 2 })).toBe(true);
-		expect(seen.addItem({ id: '2' })).toBe(false);
-		expect(seen.addItem({ id: 3, name: 'x' })).toBe(true);
-		expect(seen.addItem({ id: 3 })).toBe(false);
+		expect(seen.add({ id: 2 })).toBe(true);
+		expect(seen.add({ id: '2' })).toBe(false);
+		expect(seen.add({ id: 3, name: 'x' })).toBe(true);
+		expect(seen.add({ id: 3 })).toBe(false);
 	});
 
 	it('keeps ids under different keys apart, however the keys alternate', () => {
 		const seen = new SeenIds();
-		expect(seen.addItem({ id: 1 })).toBe(true);
-		expect(seen.addItem({ uuid: 1 })).toBe(true);
-		expect(seen.addItem({ id: 1 })).toBe(false);
-		expect(seen.addItem(1)).toBe(true);
-		expect(seen.addItem({ uuid: 1 })).toBe(false);
-		expect(seen.addItem('1')).toBe(false);
-		expect(seen.addItem({ value: 1 })).toBe(true);
-		expect(seen.addItem({ value: 1 })).toBe(true);
+		expect(seen.add({ id: 1 })).toBe(true);
+		expect(seen.add({ uuid: 1 })).toBe(true);
+		expect(seen.add({ id: 1 })).toBe(false);
+		expect(seen.add(1)).toBe(true);
+		expect(seen.add({ uuid: 1 })).toBe(false);
+		expect(seen.add('1')).toBe(false);
+		// A record with a `value` field has no id: it is not the bare value 1.
+		expect(seen.add({ value: 1 })).toBeUndefined();
+		expect(seen.add({ value: 1 })).toBeUndefined();
 	});
 
-	it('counts a record without an id as new every time, as it has no identity', () => {
+	it('never counts a record without an id as seen before, as it has no identity', () => {
 		const seen = new SeenIds();
 		for (const item of [{ name: 'a' }, null, true, { id: null }, { id: { nested: 1 } }, [1]]) {
 			expect(hasIdentity(item)).toBe(false);
-			expect(seen.addItem(item)).toBe(true);
-			expect(seen.addItem(item)).toBe(true);
+			expect(seen.add(item)).toBeUndefined();
+			expect(seen.add(item)).toBeUndefined();
 		}
 	});
 
@@ -39,15 +40,15 @@ describe('SeenIds.addItem', () => {
 		for (const item of [{ _id: 'a' }, { ID: 4 }, { id: 'x', uuid: 'y' }, 'bare', 7]) {
 			expect(hasIdentity(item)).toBe(true);
 			const seen = new SeenIds();
-			expect(seen.addItem(item)).toBe(true);
-			expect(seen.addItem(item)).toBe(false);
+			expect(seen.add(item)).toBe(true);
+			expect(seen.add(item)).toBe(false);
 		}
 		const byFirstKey = new SeenIds();
-		expect(byFirstKey.addItem({ id: 'x', uuid: 'y' })).toBe(true);
-		expect(byFirstKey.addItem({ id: 'x' })).toBe(false);
-		expect(byFirstKey.addItem({ uuid: 'y' })).toBe(true);
+		expect(byFirstKey.add({ id: 'x', uuid: 'y' })).toBe(true);
+		expect(byFirstKey.add({ id: 'x' })).toBe(false);
+		expect(byFirstKey.add({ uuid: 'y' })).toBe(true);
 		const bare = new SeenIds();
-		expect(bare.addItem(7)).toBe(true);
-		expect(bare.addItem('7')).toBe(false);
+		expect(bare.add(7)).toBe(true);
+		expect(bare.add('7')).toBe(false);
 	});
 });
