@@ -40,15 +40,44 @@ export function hasIdentity(item: unknown): boolean {
 }
 
 /**
+ * Where two ids stand in a strict total order: numbers by value, strings by length and then by
+ * character (so that "9" comes before "10"); NaN for a number beside a string, or a NaN id.
+ */
+function idOrder(a: string | number, b: string | number): number {
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	if (typeof a === 'string' && typeof b === 'string')
+		return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+	return Number.NaN;
+}
+
+/**
+ * The ids a list has noted so far, all under one key, each strictly after the last in one direction of
+ * `idOrder`: no two of them are the same, so none needs looking up. Most lists come sorted by id.
+ */
+interface OrderedRun {
+	key: string;
+	ids: Array<string | number>;
+	/** 1 rising, -1 falling, 0 while only one id is noted. */
+	direction: number;
+}
+
+/**
  * The identities of the records taken, held apart by the key the id stands under: `{id: 2}` and
  * `{id: "2"}` are one record, `{uuid: 2}` another. No text and no object is built for a record whose
- * id is a string: a long list notes tens of thousands.
+ * id is a string: a long list notes tens of thousands. While the ids come in order (`OrderedRun`) they
+ * are only listed; the first one out of order puts them in a set, where every id goes from then on.
  */
 export class SeenIds {
 	private readonly byKey = new Map<string, Set<string>>();
 
 	/** The key of the last id noted and its set: the records of a list almost always share one key. */
 	private last: { key: string; values: Set<string> } | undefined;
+
+	/** Undefined once an id broke the order, and before the first id. */
+	private run: OrderedRun | undefined;
+
+	/** Whether an id was noted: only the first one starts a run. */
+	private started = false;
 
 	/**
 	 * Notes a record's identity: true when it is new, false for a record seen before, undefined for a
@@ -57,14 +86,41 @@ export class SeenIds {
 	add(item: unknown): boolean | undefined {
 		const key = identityKey(item);
 		if (key === undefined) return undefined;
-		return this.note(key, idUnder(item, key));
+		const value = idUnder(item, key);
+		if (!this.started) {
+			this.started = true;
+			this.run = { key, ids: [value], direction: 0 };
+			return true;
+		}
+		if (this.run && this.extendsRun(this.run, key, value)) return true;
+		this.endRun();
+		return this.note(key, value);
 	}
 
 	/** Whether a record's identity was noted; a record without one never was. */
 	has(item: unknown): boolean {
 		const key = identityKey(item);
 		if (key === undefined) return false;
+		this.endRun();
 		return this.byKey.get(key)?.has(String(idUnder(item, key))) ?? false;
+	}
+
+	private extendsRun(run: OrderedRun, key: string, value: string | number): boolean {
+		if (key !== run.key) return false;
+		const step = idOrder(value, run.ids[run.ids.length - 1]);
+		const direction = run.direction === 0 ? Math.sign(step) : run.direction;
+		if (!(step * direction > 0)) return false;
+		run.direction = direction;
+		run.ids.push(value);
+		return true;
+	}
+
+	/** Puts the ids of the run in the set of their key. */
+	private endRun(): void {
+		const run = this.run;
+		if (run === undefined) return;
+		this.run = undefined;
+		for (const id of run.ids) this.note(run.key, id);
 	}
 
 	private note(key: string, value: string | number): boolean {

@@ -52,3 +52,48 @@ describe('SeenIds.add', () => {
 		expect(bare.add('7')).toBe(false);
 	});
 });
+
+describe('SeenIds while the ids come in order', () => {
+	const noteAll = (seen: SeenIds, ids: Array<string | number>) => ids.map((id) => seen.add({ id }));
+
+	it.each([
+		['rising numbers', [1, 2, 10, 11]],
+		['falling numbers', [11, 10, 2, 1]],
+		['rising digits, 9 before 10', ['8', '9', '10', '11']],
+		['falling digits', ['100', '99', '9']],
+		['rising prefixed counters', ['u_9998', 'u_9999', 'u_10000']],
+	])('%s are all new, and each is a repeat afterwards', (_name, ids) => {
+		const seen = new SeenIds();
+		expect(noteAll(seen, ids)).toEqual(ids.map(() => true));
+		for (const id of ids) {
+			expect(seen.has({ id })).toBe(true);
+			expect(seen.has({ id: String(id) })).toBe(true);
+		}
+		expect(seen.has({ id: 'other' })).toBe(false);
+	});
+
+	it.each([
+		['the same id twice', [1, 1], [true, false]],
+		['an id back in a rising run', [1, 2, 3, 2], [true, true, true, false]],
+		['an id back in a falling run', ['c', 'b', 'a', 'c'], [true, true, true, false]],
+		['a number, then its digits', [5, 6, '5'], [true, true, false]],
+		['digits, then their number', ['5', '6', 6], [true, true, false]],
+		[
+			'a new id out of order, then a repeat from the run',
+			[1, 2, 5, 3, 2, 5, 4],
+			[true, true, true, true, false, false, true],
+		],
+	])('%s: a repeat is found, whatever broke the order', (_name, ids, expected) => {
+		expect(noteAll(new SeenIds(), ids)).toEqual(expected);
+	});
+
+	it("an id under another key ends the run, and the run's ids are still found", () => {
+		const seen = new SeenIds();
+		expect(seen.add({ id: 1 })).toBe(true);
+		expect(seen.add({ id: 2 })).toBe(true);
+		expect(seen.add({ uuid: 1 })).toBe(true);
+		expect(seen.add({ id: 3 })).toBe(true);
+		expect(seen.add({ id: 2 })).toBe(false);
+		expect(seen.add({ uuid: 1 })).toBe(false);
+	});
+});
