@@ -1,3 +1,4 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Reading an answer's bytes within its deadline: all reads share one timer, armed for the earliest
  * deadline; each read still stops at its own.
