@@ -56,7 +56,7 @@ interface Measure {
 
 /**
  * BENCH_BEFORE=<dir>: a copy of .tmp/tools compiled from earlier code; its node runs in the same
- * rounds, so that before and after are ratios from one run.
+ * rounds, measured by this build's worker, so that before and after are ratios from one run.
  */
 const BEFORE = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const NODE_VARIANTS = ['node', 'node-c4', ...(BEFORE ? ['before:node', 'before:node-c4'] : [])];
@@ -127,24 +127,26 @@ async function startSandboxProcess(
 }
 
 function runVariant(key: string, style: string, baseUrl: string, token: string): Measure {
-	const [variant, worker] = key.startsWith('before:')
-		? [key.slice('before:'.length), path.join(BEFORE!, 'scripts/benchWorker.js')]
-		: [key, path.resolve(__dirname, 'benchWorker.js')];
+	const before = key.startsWith('before:');
+	const variant = before ? key.slice('before:'.length) : key;
 	const out = execFileSync(
 		process.execPath,
 		[
-			worker,
+			path.resolve(__dirname, 'benchWorker.js'),
 			variant,
 			style === SUPPORT_BOARD_TESTBED ? SUPPORT_BOARD : style,
 			baseUrl,
-			// A worker compiled from earlier code takes the token here.
-			...(key.startsWith('before:') ? [token] : []),
 			String(PAGE_SIZE),
 		],
 		{
 			encoding: 'utf8',
 			// The token goes by the environment: a process's arguments are there for anyone to list.
-			env: { ...process.env, N8N_LOG_LEVEL: 'silent', BENCH_TOKEN: token },
+			env: {
+				...process.env,
+				N8N_LOG_LEVEL: 'silent',
+				BENCH_TOKEN: token,
+				...(before ? { BENCH_CODE_DIR: BEFORE! } : {}),
+			},
 			maxBuffer: 1 << 20,
 		},
 	);

@@ -1,19 +1,34 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * One measured variant of scripts/bench.ts, in a process of its own; prints one JSON line.
- * Usage: BENCH_TOKEN=<token> benchWorker <variant> <style> <baseUrl> <pageSize>
- * The time counted is the node's own execute() in n8n's engine, after one warm-up run of the same
- * variant in this process: workflow setup and the JIT's first pass are the same for every variant
- * and would only blur the ratio.
+ * Usage: BENCH_TOKEN=<token> [BENCH_CODE_DIR=<dir>] benchWorker <variant> <style> <baseUrl> <pageSize>
+ * The time counted is the node's own execute() in n8n's engine: the median of MEASURED_RUNS runs of
+ * the same variant in this process, after WARM_UP_RUNS. Workflow setup and the JIT's first passes
+ * are the same for every variant and would only blur the ratio, and a single run after one warm-up
+ * varied by a fifth from one process to the next.
+ * BENCH_CODE_DIR: a copy of .tmp/tools compiled from earlier code (scripts/bench.ts's BENCH_BEFORE),
+ * whose node is measured by this worker, beside this build's plain loop and credentials: before and
+ * after are measured the same way.
  */
 import http from 'node:http';
+import path from 'node:path';
 
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { SupportChatApi } from '../credentials/SupportChatApi.credentials';
-import { SupportChat } from '../nodes/SupportChat/SupportChat.node';
+import type * as NodeModule from '../nodes/SupportChat/SupportChat.node';
 import { runNode } from '../test/helpers/engine';
 import { PlainLoop } from './plainLoop/PlainLoop.node';
+
+const WARM_UP_RUNS = 2;
+const MEASURED_RUNS = 3;
+
+const { SupportChat } = require(
+	path.join(
+		process.env.BENCH_CODE_DIR ?? path.resolve(__dirname, '..'),
+		'nodes/SupportChat/SupportChat.node',
+	),
+) as typeof NodeModule;
 
 const [variant, style, baseUrl, pageSizeText] = process.argv.slice(2);
 const token = process.env.BENCH_TOKEN ?? '';
@@ -116,8 +131,10 @@ async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> 
 }
 
 async function main() {
-	await measure();
-	const { items, ms, cpuMs } = await measure();
+	for (let run = 0; run < WARM_UP_RUNS; run++) await measure();
+	const runs: Array<{ items: number; ms: number; cpuMs: number }> = [];
+	for (let run = 0; run < MEASURED_RUNS; run++) runs.push(await measure());
+	const { items, ms, cpuMs } = runs.sort((a, b) => a.ms - b.ms)[Math.floor(MEASURED_RUNS / 2)];
 	const maxRssMb = process.resourceUsage().maxRSS / 1024;
 	process.stdout.write(`${JSON.stringify({ items, ms, cpuMs, maxRssMb })}\n`);
 }
