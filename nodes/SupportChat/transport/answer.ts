@@ -84,7 +84,8 @@ export async function readAnswer(
 	const stream = body as BodyStream;
 	if (typeof stream.on !== 'function') return Buffer.from(JSON.stringify(body) ?? '', 'utf8');
 
-	if (deadline <= Date.now()) {
+	// Written so that a deadline that is not a number counts as passed: the watch never fires for one.
+	if (!(deadline > Date.now())) {
 		stream.destroy();
 		throw new AnswerDeadlineError('deadline');
 	}

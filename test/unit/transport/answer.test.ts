@@ -37,9 +37,12 @@ describe('readAnswer', () => {
 		expect(late.destroyed).toBe(true);
 	});
 
-	it('a deadline already past destroys the body without reading it', async () => {
+	it.each([
+		['already past', () => Date.now() - 1],
+		['not a number', () => Number.NaN],
+	])('a deadline %s destroys the body without reading it', async (_name, deadline) => {
 		const body = new PassThrough();
-		await expect(readAnswer(body, MB, Date.now() - 1)).rejects.toBeInstanceOf(AnswerDeadlineError);
+		await expect(readAnswer(body, MB, deadline())).rejects.toBeInstanceOf(AnswerDeadlineError);
 		expect(body.destroyed).toBe(true);
 	});
 
