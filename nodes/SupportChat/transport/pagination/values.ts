@@ -76,9 +76,6 @@ export class SeenIds {
 	/** Undefined once an id broke the order, and before the first id. */
 	private run: OrderedRun | undefined;
 
-	/** Whether an id was noted: only the first one starts a run. */
-	private started = false;
-
 	/**
 	 * Notes a record's identity: true when it is new, false for a record seen before, undefined for a
 	 * record without one (which is never a repeat by id).
@@ -87,8 +84,8 @@ export class SeenIds {
 		const key = identityKey(item);
 		if (key === undefined) return undefined;
 		const value = idUnder(item, key);
-		if (!this.started) {
-			this.started = true;
+		// Only the first id starts a run: nothing is noted anywhere yet.
+		if (this.run === undefined && this.byKey.size === 0) {
 			this.run = { key, ids: [value], direction: 0 };
 			return true;
 		}
