@@ -94,7 +94,9 @@ function readJson(
 		};
 	if (read && typeof value !== 'object')
 		return noRecord(`a bare value (${clipText(mask.text(String(value)))})`);
-	const masked = mask.mayBeInJson(text) ? mask.value(value) : value;
+	const tokenMasked = mask.mayBeInJson(text) ? mask.value(value) : value;
+	// Before the failure test: a body that says it failed is quoted in the error, which is execution data too.
+	const masked = holdsSecretField(tokenMasked) ? maskSecretFields(tokenMasked) : tokenMasked;
 	const failure = failureInBody(masked);
 	if (failure !== undefined)
 		return {
@@ -103,5 +105,5 @@ function readJson(
 			body: masked,
 			hintFor: masked,
 		};
-	return { ok: true, value: holdsSecretField(masked) ? maskSecretFields(masked) : masked };
+	return { ok: true, value: masked };
 }

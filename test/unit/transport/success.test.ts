@@ -1,8 +1,9 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
- * The raw-text pre-checks that let a page skip the masking walks must never skip one that masks
- * something: a secret field named through JSON escapes, and the token in every form, still come out
- * masked in what a 2xx answer hands on.
+ * The pre-checks that let a page skip the masking walks (the token's forms in the raw text, secret
+ * field names among the parsed keys) must never skip one that masks something: a secret field named
+ * through JSON escapes, and the token in every form, still come out masked in what a 2xx answer hands
+ * on, and in the body an error quotes when the answer says it failed.
  */
 import { classifyAnswer } from '../../../nodes/SupportChat/transport/answer';
 import { readSuccess } from '../../../nodes/SupportChat/transport/success';
@@ -52,5 +53,22 @@ describe('masking a page that needs it, whatever its raw text shows', () => {
 		const raw = '{"users":[{"id":1,"name":"Ada"}]}';
 		expect(new SecretMask([TOKEN]).mayBeInJson(raw)).toBe(false);
 		expect(handedOn(raw)).toEqual({ users: [{ id: 1, name: 'Ada' }] });
+	});
+});
+
+describe('a 2xx answer that says it failed', () => {
+	it('quotes its body with secret fields masked', () => {
+		const outcome = readSuccess(
+			classifyAnswer(
+				Buffer.from('{"success":false,"message":"no","user":{"login_token":"tok-9f2"}}', 'utf8'),
+				'application/json',
+			),
+			true,
+			'GET /users',
+			new SecretMask([TOKEN]),
+		);
+		expect(outcome.ok).toBe(false);
+		expect(JSON.stringify(outcome)).not.toContain('tok-9f2');
+		expect(outcome).toMatchObject({ body: { user: { login_token: '[redacted]' } } });
 	});
 });
