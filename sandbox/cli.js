@@ -15,7 +15,8 @@ Starts the chat service sandbox on 127.0.0.1 and prints its base URL on the firs
   --port <n>               port (default 5679; 0 = any free port)
   --token <text>           bearer token the API requires (default demo-token)
   --pagination <style>     none, array, link, next-url, links-next, hal, cursor, cursor-meta,
-                           has-more, page, page-nototal, offset, offset-nototal (default page)
+                           has-more, page, page-nototal, page-nototal-404, offset,
+                           offset-nototal (default page)
   --envelope <name>        none, data, success-response (default none)
   --error-style <name>     message, error, errors, detail, text, html (default message)
   --page-size <n>          default page size (default 20)

@@ -39,7 +39,7 @@ const FAULT_KINDS = Object.freeze(
  * @property {number} [delayMs] slow: delay before the normal answer (default 1000); redirect: delay before the redirect (default none).
  * @property {number} [status] status: the status to answer; html: overrides 502; drop-after-write: overrides 500; redirect: 301/302/307/308; raw: overrides 200.
  * @property {string} [message] Text of the error body.
- * @property {number} [pagination] Support Board mode: only calls whose `pagination` argument is this page (a list's page, by number).
+ * @property {number} [pagination] Only a list's page of this number: in Support Board mode the call's `pagination` argument, in REST mode the `page` query parameter (0 when absent).
  */
 
 /**
@@ -120,7 +120,7 @@ class FaultQueue {
 	 * Takes one use of the first fault matching the request.
 	 * @param {string} method
 	 * @param {string} path  Without the API prefix.
-	 * @param {unknown} [pagination] Support Board mode: the call's `pagination` argument.
+	 * @param {unknown} [pagination] The page asked for: Support Board's `pagination` argument, REST's `page` query parameter.
 	 * @returns {QueuedFault | undefined}
 	 */
 	take(method, path, pagination) {

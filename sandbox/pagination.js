@@ -25,6 +25,7 @@ const PAGINATION_STYLES = Object.freeze(
 		'has-more',
 		'page',
 		'page-nototal',
+		'page-nototal-404',
 		'offset',
 		'offset-nototal',
 		'header-total',
@@ -247,6 +248,12 @@ function paginate(r) {
 		}
 		case 'page-nototal': {
 			const { page, slice } = numbered();
+			return { body: { results: slice, page }, headers: {} };
+		}
+		case 'page-nototal-404': {
+			// Django REST Framework's answer to a page past the last: https://www.django-rest-framework.org/api-guide/pagination/
+			const { page, slice } = numbered();
+			if (page > lastPage) throw new SandboxError(404, 'Invalid page.', 'page');
 			return { body: { results: slice, page }, headers: {} };
 		}
 		case 'huge-total': {

@@ -455,7 +455,7 @@ async function startSandbox(options = {}) {
 		}
 
 		const routePath = path.replace(/\/+$/, '') || '/';
-		const fault = faults.take(method, routePath);
+		const fault = faults.take(method, routePath, url.searchParams.get('page') ?? undefined);
 		if (fault) entry.fault = fault.kind;
 		switch (fault?.kind) {
 			case 'reset':

@@ -88,6 +88,49 @@ it('needs one extra request when the last page is full and nothing says it is th
 	expect(sandbox.requests.map((r) => r.query.page)).toEqual([undefined, '2', '3', '4', '5']);
 });
 
+describe('a service that answers 404 for a page past the last (Django REST Framework)', () => {
+	// 40 users in pages of 10: page 4 is full and says nothing of the end, so page 5 is a guess.
+	beforeEach(() => {
+		sandbox.seed({ users: 40, conversations: 0 });
+		sandbox.configure({ pagination: 'page-nototal-404' });
+	});
+
+	it('ends the list at the 404, one page at a time', async () => {
+		const run = await getUsers({ returnAll: true });
+		expect(run.status).toBe('success');
+		expect(jsonOf(run).map((u) => u.id)).toEqual(sandbox.state.users.map((u) => u.id));
+		expect(sandbox.requests.map((r) => [r.query.page, r.status])).toEqual([
+			[undefined, 200],
+			['2', 200],
+			['3', 200],
+			['4', 200],
+			['5', 404],
+		]);
+	});
+
+	it('ends the list at the 404 when pages are read ahead', async () => {
+		const run = await getUsers({ returnAll: true, options: { concurrency: 4, pageSize: PAGE } });
+		expect(run.status).toBe('success');
+		expect(jsonOf(run).map((u) => u.id)).toEqual(sandbox.state.users.map((u) => u.id));
+		expect(sandbox.requests.filter((r) => r.status === 404).length).toBeGreaterThan(0);
+	});
+
+	it('still fails on a 404 for the first page', async () => {
+		sandbox.fault({ path: '/users', kind: 'status', status: 404 });
+		const run = await getUsers({ returnAll: true });
+		expect(run.status).toBe('error');
+		expect(run.error('Support Chat')?.message).toMatch(/404|not found/i);
+	});
+});
+
+it('still fails a list on a 404 for a page the service declared', async () => {
+	sandbox.configure({ pagination: 'page' });
+	sandbox.fault({ path: '/users', pagination: 3, kind: 'status', status: 404 });
+	const run = await getUsers({ returnAll: true });
+	expect(run.status).toBe('error');
+	expect(sandbox.requests.map((r) => r.query.page)).toEqual([undefined, '2', '3']);
+});
+
 it('makes one request for a service that does not paginate, and a second to be sure', async () => {
 	sandbox.configure({ pagination: 'none' });
 	const run = await getUsers({ returnAll: true });

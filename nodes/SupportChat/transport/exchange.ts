@@ -27,6 +27,11 @@ export interface RequestSpec {
 	label?: string;
 	/** The hint for a refusal, where the API has a better one than the status gives. */
 	hint?: (status: number | undefined, body: unknown) => string | undefined;
+	/**
+	 * A 404 is an answer, handed back with no body, not a failure: a page the node guessed at (page
+	 * numbers or offsets with no count) that the service says does not exist.
+	 */
+	absentIsAnswer?: boolean;
 }
 
 export interface ApiResponse {

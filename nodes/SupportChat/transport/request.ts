@@ -169,7 +169,7 @@ export class SupportChatClient implements WirePort {
 		}
 		// A delete retried after a failure on the way finds nothing when its first attempt did delete:
 		// gone is what was asked, so it is the result, not an error.
-		if (status === 404 && attempt > 1 && spec.method === 'DELETE')
+		if (status === 404 && (spec.absentIsAnswer || (attempt > 1 && spec.method === 'DELETE')))
 			return { response: { status, headers, body: undefined, url: answer.url } };
 		return {
 			outcome: {

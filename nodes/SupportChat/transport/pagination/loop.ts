@@ -12,6 +12,7 @@ import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { Fetched } from './concurrent';
 import { fetchPlanned, readAhead } from './concurrent';
+import type { Detected } from './reading';
 import { PageShapeError } from './reading';
 import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
@@ -31,14 +32,29 @@ export type ListResult = Collected;
  * One page: the request, then what ./readPage reads in the answer. Throws PageShapeError when the
  * answer cannot be read as a page; its message quotes the answer, so callers mask it before showing
  * it. `relativeTo` resolves a relative next-page link.
+ *
+ * `guessedAs`: the page was only guessed at (page numbers or offsets with no count, read as that
+ * style). A service may answer such a page with a 404 (Django REST Framework's "Invalid page."),
+ * which is then a page without records, as an empty one is: it ends a list the node was guessing
+ * about. A page the service declared or pointed to that answers 404 still fails the list.
  */
 export async function fetchPage(
 	client: Pager,
 	page: PageRequest,
 	settings: PaginationSettings,
 	relativeTo?: string,
+	guessedAs?: Detected,
 ): Promise<Fetched> {
-	const response = await client.request(client.wire.pageSpec(client, page, relativeTo));
+	const spec = client.wire.pageSpec(client, page, relativeTo);
+	const response = await client.request(
+		guessedAs === undefined ? spec : { ...spec, absentIsAnswer: true },
+	);
+	if (guessedAs !== undefined && response.status === 404) {
+		return {
+			response,
+			reading: { items: [], itemsAt: '', bodyless: false, detected: guessedAs, explicit: false },
+		};
+	}
 	return { response, reading: readPage(response.body, response.headers, page, settings) };
 }
 
@@ -67,6 +83,26 @@ function collectorFor(
 	);
 }
 
+/** fetchPage for one list, its failures explained by the list's collector. */
+function fetcherFor(
+	ctx: SupportChatContext,
+	client: Pager,
+	settings: PaginationSettings,
+	collector: Collector,
+): (page: PageRequest, relativeTo: string | undefined, guessedAs?: Detected) => Promise<Fetched> {
+	return async (page, relativeTo, guessedAs) => {
+		try {
+			return await fetchPage(client, page, settings, relativeTo, guessedAs);
+		} catch (error) {
+			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
+			// Stopped before a request was sent (the poll trigger's budget): already explained, handed back as it is.
+			if (error instanceof NodeOperationError) throw new NodeOperationError(ctx.getNode(), error);
+			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
+			throw new NodeApiError(ctx.getNode(), error as JsonObject);
+		}
+	};
+}
+
 /**
  * The one pagination loop behind every list. ./readPage says what each page holds and where the next
  * one is; the Collector decides whether to go on (Limit, repeats, totals, Max Pages). With Pagination
@@ -84,27 +120,19 @@ export async function paginate(
 	const settings = client.wire.pagination(options);
 	const first = client.wire.firstPage(client, list.list, list.query, settings);
 	const collector = collectorFor(ctx, client, listLabel(first), settings, list.limit, itemIndex);
+	const fetch = fetcherFor(ctx, client, settings, collector);
 	let previousUrl: string | undefined;
-	const fetch = async (page: PageRequest, relativeTo: string | undefined): Promise<Fetched> => {
-		try {
-			return await fetchPage(client, page, settings, relativeTo);
-		} catch (error) {
-			if (error instanceof PageShapeError) throw collector.unreadable(error.message);
-			// Stopped before a request was sent (the poll trigger's budget): already explained, handed back as it is.
-			if (error instanceof NodeOperationError) throw new NodeOperationError(ctx.getNode(), error);
-			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
-			throw new NodeApiError(ctx.getNode(), error as JsonObject);
-		}
-	};
-
 	let request: PageRequest | undefined = first;
+	// How the page that led to `request` was read, when it only guessed that more may follow.
+	let guessedAs: Detected | undefined;
 	while (request) {
 		collector.admit(request);
-		const { response, reading }: Fetched = await fetch(request, previousUrl);
+		const { response, reading }: Fetched = await fetch(request, previousUrl, guessedAs);
 		if (!collector.accept(reading, request)) break;
 		if (settings.concurrency > 1 && reading.ahead) {
+			// Pages read ahead are guesses: no count says they exist.
 			await readAhead(collector, settings.concurrency, reading.ahead, (page) =>
-				fetch(page, response.url),
+				fetch(page, response.url, reading.detected),
 			);
 			break;
 		}
@@ -119,6 +147,7 @@ export async function paginate(
 		}
 		previousUrl = response.url;
 		request = reading.next;
+		guessedAs = reading.explicit ? undefined : reading.detected;
 	}
 	return collector.finish();
 }
