@@ -113,10 +113,10 @@ async function measure(): Promise<{ items: number; ms: number; cpuMs: number }> 
 		return { items, ms: performance.now() - started, cpuMs: (user + system) / 1000 };
 	}
 	let items: number;
-	if (variant === 'helper')
+	if (variant === 'helper' || variant === 'helper-stream')
 		items = await viaEngine(
 			new PlainLoop() as INodeType,
-			{ style, baseUrl, pageSize, token },
+			{ style, baseUrl, pageSize, token, stream: variant === 'helper-stream' },
 			clock,
 		);
 	else if (variant === 'node') items = await viaEngine(new SupportChat(), nodeParams, clock);

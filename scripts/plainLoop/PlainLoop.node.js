@@ -20,6 +20,27 @@ const STYLES = {
 	},
 };
 
+/**
+ * The control for what reading a body under a size bound costs: the helper hands the body over as a
+ * stream, which is read to its end and parsed, and nothing else (no bound, no redirect policy, no
+ * checks). A node can bound an answer's size only this way: in every other mode n8n's helper reads
+ * the whole answer before handing it over.
+ */
+async function readAsStream(ctx, options) {
+	const response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'supportChatApi', {
+		...options,
+		encoding: 'stream',
+		returnFullResponse: true,
+	});
+	const bytes = await new Promise((resolve, reject) => {
+		const chunks = [];
+		response.body.on('data', (chunk) => chunks.push(chunk));
+		response.body.on('end', () => resolve(Buffer.concat(chunks)));
+		response.body.on('error', reject);
+	});
+	return JSON.parse(bytes.toString('utf8'));
+}
+
 class PlainLoop {
 	constructor() {
 		this.description = {
@@ -37,6 +58,7 @@ class PlainLoop {
 				{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
 				{ displayName: 'Page Size', name: 'pageSize', type: 'number', default: 100 },
 				{ displayName: 'Support Board Token', name: 'token', type: 'string', default: '' },
+				{ displayName: 'Body as a Stream', name: 'stream', type: 'boolean', default: false },
 			],
 		};
 	}
@@ -63,13 +85,17 @@ class PlainLoop {
 		}
 		const plain = STYLES[style];
 		if (!plain) throw new Error(`no plain loop for style ${style}`);
+		const stream = this.getNodeParameter('stream', 0, false);
 		for (let page = 1; ; page++) {
-			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', {
+			const options = {
 				method: 'GET',
 				url: `${baseUrl}/users`,
 				qs: plain.query(page, size),
 				json: true,
-			});
+			};
+			const body = stream
+				? await readAsStream(this, options)
+				: await this.helpers.httpRequestWithAuthentication.call(this, 'supportChatApi', options);
 			const users = plain.records(body);
 			if (users.length === 0) break;
 			for (const user of users) out.push({ json: user, pairedItem: { item: 0 } });
