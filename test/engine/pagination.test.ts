@@ -115,6 +115,13 @@ describe('a service that answers 404 for a page past the last (Django REST Frame
 		expect(sandbox.requests.filter((r) => r.status === 404).length).toBeGreaterThan(0);
 	});
 
+	it('still fails on a 404 that is an HTML page (a proxy or the server, not the API)', async () => {
+		sandbox.fault({ path: '/users', pagination: 5, kind: 'html', status: 404 });
+		const run = await getUsers({ returnAll: true });
+		expect(run.status).toBe('error');
+		expect(sandbox.requests.map((r) => r.query.page)).toEqual([undefined, '2', '3', '4', '5']);
+	});
+
 	it('still fails on a 404 for the first page', async () => {
 		sandbox.fault({ path: '/users', kind: 'status', status: 404 });
 		const run = await getUsers({ returnAll: true });

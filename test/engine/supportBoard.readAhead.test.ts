@@ -158,6 +158,16 @@ sandboxIt('fails, naming the pages, when a page past a short one brings users', 
 	expect(peakInFlight()).toBeLessThanOrEqual(4);
 });
 
+sandboxIt.each([1, 4])(
+	'fails on a 404 for a page after a full one, read with concurrency %i: Support Board answers an empty page there, never a 404',
+	async (concurrency) => {
+		board.sandbox!.fault({ path: 'get-users', pagination: 2, kind: 'status', status: 404 });
+		const run = await getUsers(400, {}, { concurrency });
+		expect(run.status).toBe('error');
+		expect(run.output('Support Chat')).toEqual([]);
+	},
+);
+
 sandboxIt('fails the whole list when one page fails: no part of it is returned', async () => {
 	board.sandbox!.fault({ path: 'get-users', pagination: 2, kind: 'status', status: 403 });
 	const run = await getUsers(400);

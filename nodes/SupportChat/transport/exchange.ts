@@ -28,8 +28,8 @@ export interface RequestSpec {
 	/** The hint for a refusal, where the API has a better one than the status gives. */
 	hint?: (status: number | undefined, body: unknown) => string | undefined;
 	/**
-	 * A 404 is an answer, handed back with no body, not a failure: a page the node guessed at (page
-	 * numbers or offsets with no count) that the service says does not exist.
+	 * A 404 in JSON is an answer, handed back with no body, not a failure: a page the node guessed at
+	 * that the service says does not exist.
 	 */
 	absentIsAnswer?: boolean;
 }
@@ -132,6 +132,23 @@ export function flattenHeaders(
 		flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return flat;
+}
+
+/**
+ * A 404 that is the result, not an error: for a delete retried after a failure on the way, when its
+ * first attempt did delete (gone is what was asked); and, in JSON, for a page the node guessed at
+ * (`absentIsAnswer`): the API says it does not exist. An HTML 404 is a proxy's or a server's, not the API's.
+ */
+export function isGoneAnswer(
+	spec: RequestSpec,
+	status: number,
+	attempt: number,
+	kind: string,
+): boolean {
+	if (status !== 404) return false;
+	return (
+		(attempt > 1 && spec.method === 'DELETE') || (spec.absentIsAnswer === true && kind === 'json')
+	);
 }
 
 /** Lets go of a body the node will not read (a redirect's), so its connection is not held open. */

@@ -8,7 +8,7 @@ import { hintForStatus } from './errors';
 import type { Api } from './api';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
-import { METHODS_THAT_READ } from './exchange';
+import { METHODS_THAT_READ, isGoneAnswer } from './exchange';
 import type { Explaining, Failed } from './failures';
 import { apiError, explainThrown, failedError } from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
@@ -167,9 +167,8 @@ export class SupportChatClient implements WirePort {
 				},
 			};
 		}
-		// A delete retried after a failure on the way finds nothing when its first attempt did delete:
-		// gone is what was asked, so it is the result, not an error.
-		if (status === 404 && (spec.absentIsAnswer || (attempt > 1 && spec.method === 'DELETE')))
+		// A 404 that is the result, not an error (see isGoneAnswer).
+		if (isGoneAnswer(spec, status, attempt, classified.kind))
 			return { response: { status, headers, body: undefined, url: answer.url } };
 		return {
 			outcome: {

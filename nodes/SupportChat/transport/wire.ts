@@ -55,4 +55,10 @@ export interface Wire {
 	probe(port: WirePort): Promise<void>;
 	/** The hint for a refusal when the Base URL seems to point at no API of this kind, else undefined. */
 	notThisApi(status: number | undefined, body: unknown): string | undefined;
+	/**
+	 * Whether a page past the end of a list may be answered with a 404 that says it does not exist
+	 * (REST services such as Django REST Framework); Support Board answers an empty list there, so a
+	 * 404 from it is never the end of a list.
+	 */
+	readonly pastTheEndMayBe404: boolean;
 }

@@ -43,6 +43,8 @@ export class Collector {
 
 	/** The last page said there is more: a page that then comes back without a body is a failure. */
 	private promised = false;
+	/** Nothing on the last page said more may follow (PageReading.guess): a 404 next ends the list. */
+	private guessing = false;
 
 	/** The list's size as the latest page declared it. */
 	private declaredTotal: number | undefined;
@@ -138,13 +140,14 @@ export class Collector {
 		request: PageRequest,
 		hasNext = reading.next !== undefined,
 	): boolean {
-		if (reading.bodyless && this.promised) {
+		if ((reading.bodyless && this.promised) || (reading.absent && !this.guessing)) {
 			throw this.fail(
-				`Page ${this.pages + 1} of ${this.path} came back without a body after the service said there were more records (${this.items.length} so far)`,
+				`Page ${this.pages + 1} of ${this.path} came back ${reading.absent ? 'as a 404 (no such page)' : 'without a body'} after the service said there were more records (${this.items.length} so far)`,
 				'The service or a proxy may have failed on the way; run the node again. Return All does not return part of a list.',
 			);
 		}
 		this.pages++;
+		this.guessing = reading.guess === true;
 		this.detected = reading.detected;
 		this.record(reading);
 		this.promised = reading.explicit && hasNext;

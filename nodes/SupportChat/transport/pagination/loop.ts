@@ -12,7 +12,7 @@ import type { Collected, Failure } from './collector';
 import { Collector } from './collector';
 import type { Fetched } from './concurrent';
 import { fetchPlanned, readAhead } from './concurrent';
-import type { Detected } from './reading';
+import type { Detected, PageReading } from './reading';
 import { PageShapeError } from './reading';
 import { readPage } from './readPage';
 import type { PageRequest, PaginationSettings } from './styles';
@@ -33,10 +33,10 @@ export type ListResult = Collected;
  * answer cannot be read as a page; its message quotes the answer, so callers mask it before showing
  * it. `relativeTo` resolves a relative next-page link.
  *
- * `guessedAs`: the page was only guessed at (page numbers or offsets with no count, read as that
- * style). A service may answer such a page with a 404 (Django REST Framework's "Invalid page."),
- * which is then a page without records, as an empty one is: it ends a list the node was guessing
- * about. A page the service declared or pointed to that answers 404 still fails the list.
+ * `guessedAs`: the page was only guessed at, read as that style (nothing on the page before it said
+ * more may follow, or it is read ahead). Where the API may answer a page past the end with a 404 in
+ * JSON (Django REST Framework's "Invalid page."), that answer is a page marked absent, with no
+ * records; the collector takes it as the end, or fails when the page before it promised more.
  */
 export async function fetchPage(
 	client: Pager,
@@ -46,14 +46,18 @@ export async function fetchPage(
 	guessedAs?: Detected,
 ): Promise<Fetched> {
 	const spec = client.wire.pageSpec(client, page, relativeTo);
-	const response = await client.request(
-		guessedAs === undefined ? spec : { ...spec, absentIsAnswer: true },
-	);
-	if (guessedAs !== undefined && response.status === 404) {
-		return {
-			response,
-			reading: { items: [], itemsAt: '', bodyless: false, detected: guessedAs, explicit: false },
+	const mayBeAbsent = guessedAs !== undefined && client.wire.pastTheEndMayBe404;
+	const response = await client.request(mayBeAbsent ? { ...spec, absentIsAnswer: true } : spec);
+	if (mayBeAbsent && response.status === 404) {
+		const reading: PageReading = {
+			items: [],
+			itemsAt: '',
+			bodyless: false,
+			detected: guessedAs,
+			explicit: false,
+			absent: true,
 		};
+		return { response, reading };
 	}
 	return { response, reading: readPage(response.body, response.headers, page, settings) };
 }
@@ -147,7 +151,7 @@ export async function paginate(
 		}
 		previousUrl = response.url;
 		request = reading.next;
-		guessedAs = reading.explicit ? undefined : reading.detected;
+		guessedAs = reading.guess ? reading.detected : undefined;
 	}
 	return collector.finish();
 }

@@ -10,7 +10,7 @@ import { cursor } from './readers/cursor';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
 import { hasMore } from './readers/hasMore';
 import { linkEnd, linkNext } from './readers/link';
-import { nextLink } from './readers/nextLink';
+import { nextLink, pointsFurther } from './readers/nextLink';
 import { offset, offsetForced } from './readers/offset';
 import { declaredPages, pageNumber, pageNumberForced } from './readers/pageNumber';
 
@@ -97,5 +97,12 @@ export function readPage(
 		page.hasMore === true && !(decided.explicit && decided.next)
 			? `${cut(page.hasMoreKey ?? '', 80)} true`
 			: undefined;
-	return { ...summary, ...decided, pages: decided.pages ?? declaredPages(page), unfollowed: said };
+	const guess = !decided.explicit && !pointsFurther(page) ? { guess: true as const } : {};
+	return {
+		...summary,
+		...decided,
+		...guess,
+		pages: decided.pages ?? declaredPages(page),
+		unfollowed: said,
+	};
 }

@@ -60,6 +60,13 @@ export interface PageReading {
 	pages?: DeclaredPages;
 	/** A has-more flag saying more that this page does not lead on to, in the service's words. */
 	unfollowed?: string;
+	/**
+	 * Nothing on this page says more may follow (no count, flag, link, cursor or next-page key, read or
+	 * not): the node only guesses that the next page exists, and a 404 for it ends the list.
+	 */
+	guess?: true;
+	/** This page was a guess, and the service answered 404: it does not exist (./loop). */
+	absent?: true;
 }
 
 export interface DeclaredPages {

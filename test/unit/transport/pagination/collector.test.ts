@@ -451,3 +451,55 @@ describe('promises of more (issue "Lean and true" §4)', () => {
 		});
 	});
 });
+
+describe('a 404 for a page the node guessed at (a service past its last page)', () => {
+	const absent: Answer = { status: 404, body: { detail: 'Invalid page.' } };
+	/** Pages by their number, 1 being the first (no page parameter). */
+	const byPage =
+		(pages: Record<number, Answer>) =>
+		(_n: number, spec: { qs?: Record<string, unknown> }): Answer =>
+			pages[Number(spec.qs?.page ?? 1)] ?? absent;
+
+	it('ends the list when nothing on the page before said more may follow', async () => {
+		const { client, asked } = scripted([{ body: { data: rec(1, 2) } }, absent]);
+		expect((await paginate(ctx, client, list(), settings(), 0)).items).toEqual(rec(1, 2));
+		expect(asked.map((spec) => spec.absentIsAnswer)).toEqual([undefined, true]);
+	});
+
+	it.each([
+		['a next_page number it does not follow', { data: rec(1, 2), next_page: 2 }, {}],
+		[
+			'a next link under a forced Page Number style',
+			{ data: rec(1, 2), next: '/users?page=2' },
+			{},
+		],
+		[
+			'a Link rel="next" under a forced Page Number style',
+			{ data: rec(1, 2) },
+			{ link: '</users?page=2>; rel="next"' },
+		],
+	])('fails after %s', async (_name, body, headers) => {
+		const { client, asked } = scripted([{ body, headers }, absent]);
+		await failure(paginate(ctx, client, list(), settings({ style: 'page' }), 0));
+		expect(asked[1].absentIsAnswer).toBeUndefined();
+	});
+
+	it('read ahead, ends the list at the first 404 after pages that said nothing more', async () => {
+		const page = (n: number) => ({ body: { data: rec(2 * n - 1, 2 * n), page: n, per_page: 2 } });
+		const { client } = scripted(byPage({ 1: page(1), 2: page(2) }));
+		const run = await paginate(ctx, client, list(), settings({ concurrency: 4 }), 0);
+		expect(run.items).toEqual(rec(1, 2, 3, 4));
+	});
+
+	it('read ahead, fails on a 404 after a page that said there is more', async () => {
+		const page = (n: number, more: object = {}) => ({
+			body: { data: rec(2 * n - 1, 2 * n), page: n, per_page: 2, ...more },
+		});
+		const { client } = scripted(byPage({ 1: page(1), 2: page(2, { has_more: true }) }));
+		const text = await failure(paginate(ctx, client, list(), settings({ concurrency: 4 }), 0));
+		expect(text).toMatch(
+			/Page 3 of \/users came back as a 404 \(no such page\) after the service said there were more records \(4 so far\)/,
+		);
+		expect(text).toMatch(/Return All does not return part of a list/);
+	});
+});

@@ -26,6 +26,8 @@ export const ctx = { getNode: () => node } as unknown as SupportChatContext;
 export interface Answer {
 	body: unknown;
 	headers?: Record<string, string>;
+	/** 404: a JSON 404, which the client hands back only for a request marked `absentIsAnswer`. */
+	status?: 200 | 404;
 }
 
 /** `answers` is a list, or a function of the request number (1-based) for endless services. */
@@ -40,8 +42,10 @@ export function scripted(answers: Answer[] | ((n: number, spec: RequestSpec) => 
 			const answer =
 				typeof answers === 'function' ? answers(asked.length, spec) : answers[asked.length - 1];
 			if (answer === undefined) throw new Error(`unexpected request #${asked.length}`);
+			if (answer.status === 404 && !spec.absentIsAnswer)
+				throw new Error(`404 for request #${asked.length}`);
 			return {
-				status: 200,
+				status: answer.status ?? 200,
 				headers: answer.headers ?? {},
 				body: answer.body,
 				url: 'https://chat.example.com/script/include/api/users',

@@ -123,4 +123,6 @@ export const restWire: Wire = {
 
 	/** A refusal in Support Board's words: the REST paths are not there, its Web API is. */
 	notThisApi: (_status, body) => (looksLikeSupportBoard(body) ? SUPPORT_BOARD_HINT : undefined),
+
+	pastTheEndMayBe404: true,
 };

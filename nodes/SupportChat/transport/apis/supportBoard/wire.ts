@@ -195,4 +195,6 @@ export const supportBoardWire: Wire = {
 	},
 
 	notThisApi: (status, body) => codeHint(status, body),
+
+	pastTheEndMayBe404: false,
 };

@@ -10,7 +10,7 @@ const SPACES = /\s+/;
 const QUOTES = /^"|"$/g;
 
 /** Each relation of a Link header and its target; the first link of a relation wins. */
-function parseLinks(header: string | undefined): Map<string, string> | undefined {
+export function parseLinks(header: string | undefined): Map<string, string> | undefined {
 	if (!header) return undefined;
 	const text = header.slice(0, MAX_LINK_HEADER);
 	const links = new Map<string, string>();

@@ -1,6 +1,7 @@
-import type { Reader } from '../reading';
+import type { PageContext, Reader } from '../reading';
 import { lookup } from '../values';
 import { cursorParamFor } from './cursor';
+import { parseLinks } from './link';
 import { follow, pointerFrom } from './pointer';
 
 /** Keys holding the next page's URL (or, on some services, its cursor). */
@@ -16,6 +17,16 @@ const NEXT_KEYS = [
 	'next_page',
 	'nextPage',
 ];
+
+/**
+ * Whether the page points further in any form the readers know, followed or not: a next-page key with a
+ * value (a number in auto detection, a link under a forced Page Number style), or a Link rel="next".
+ */
+export function pointsFurther(page: PageContext): boolean {
+	const value = (page.custom ?? lookup(page.scopes, NEXT_KEYS))?.value;
+	if (value !== undefined && value !== null && value !== false && value !== '') return true;
+	return parseLinks(page.headers.link)?.has('next') ?? false;
+}
 
 /**
  * A next-page link in the body, or the value at the user's Next Path. Under a forced cursor style a
