@@ -474,6 +474,12 @@ describe('a 404 for a page the node guessed at (a service past its last page)', 
 			{},
 		],
 		[
+			'a cursor that is a URL, which the cursor reader does not take',
+			{ results: rec(1, 2), page: 1, next_cursor: 'https://chat.example.com/x?cursor=abc' },
+			{},
+		],
+		['a has-more value that is not a boolean', { data: rec(1, 2), has_next: 'True' }, {}],
+		[
 			'a Link rel="next" under a forced Page Number style',
 			{ data: rec(1, 2) },
 			{ link: '</users?page=2>; rel="next"' },

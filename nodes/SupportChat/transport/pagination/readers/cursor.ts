@@ -16,7 +16,7 @@ const CURSOR_KEYS: ReadonlyMap<string, string> = new Map([
 	['cursor', 'cursor'],
 	['cursors', 'cursor'],
 ]);
-const CURSOR_KEY_NAMES = [...CURSOR_KEYS.keys()];
+export const CURSOR_KEY_NAMES = [...CURSOR_KEYS.keys()];
 
 /** The query parameter for a cursor found under `key`, unless the user named one. */
 export function cursorParamFor(key: string, configured: string): string {

@@ -1,6 +1,7 @@
 import type { PageContext, Reader } from '../reading';
+import { HAS_MORE_KEYS } from '../../../shared/vocabulary/pages';
 import { lookup } from '../values';
-import { cursorParamFor } from './cursor';
+import { CURSOR_KEY_NAMES, cursorParamFor } from './cursor';
 import { parseLinks } from './link';
 import { follow, pointerFrom } from './pointer';
 
@@ -18,13 +19,19 @@ const NEXT_KEYS = [
 	'nextPage',
 ];
 
+/** A value that says something: anything but nothing, null, false or an empty text. */
+const said = (found: { value: unknown } | undefined) =>
+	found !== undefined && ![undefined, null, false, ''].includes(found.value as never);
+
 /**
- * Whether the page points further in any form the readers know, followed or not: a next-page key with a
- * value (a number in auto detection, a link under a forced Page Number style), or a Link rel="next".
+ * Whether the page points further in any form the readers know, followed or not: a next-page key, a
+ * cursor key or a has-more key with a value (a number in auto detection, a link under a forced Page
+ * Number style, a cursor that is a URL, `has_next: "True"`), or a Link rel="next".
  */
 export function pointsFurther(page: PageContext): boolean {
-	const value = (page.custom ?? lookup(page.scopes, NEXT_KEYS))?.value;
-	if (value !== undefined && value !== null && value !== false && value !== '') return true;
+	const { scopes } = page;
+	const keys = [page.custom ?? lookup(scopes, NEXT_KEYS), lookup(scopes, CURSOR_KEY_NAMES)];
+	if (keys.some(said) || said(lookup(scopes, HAS_MORE_KEYS))) return true;
 	return parseLinks(page.headers.link)?.has('next') ?? false;
 }
 
