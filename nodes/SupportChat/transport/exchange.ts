@@ -7,6 +7,8 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
+import type { Answer } from './answer';
+
 export interface RequestSpec {
 	method: IHttpRequestMethods;
 	/** Path under the base URL, e.g. `/users/42`. */
@@ -143,7 +145,7 @@ export function isGoneAnswer(
 	spec: RequestSpec,
 	status: number,
 	attempt: number,
-	kind: string,
+	kind: Answer['kind'],
 ): boolean {
 	if (status !== 404) return false;
 	return (

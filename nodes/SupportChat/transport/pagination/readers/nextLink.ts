@@ -19,9 +19,11 @@ const NEXT_KEYS = [
 	'nextPage',
 ];
 
-/** A value that says something: anything but nothing, null, false or an empty text. */
-const said = (found: { value: unknown } | undefined) =>
-	found !== undefined && ![undefined, null, false, ''].includes(found.value as never);
+/** Whether a key was found with a value that says something: anything but null, false or an empty text. */
+function holdsValue(found: { value: unknown } | undefined): boolean {
+	const value = found?.value;
+	return value !== undefined && value !== null && value !== false && value !== '';
+}
 
 /**
  * Whether the page points further in any form the readers know, followed or not: a next-page key, a
@@ -31,7 +33,7 @@ const said = (found: { value: unknown } | undefined) =>
 export function pointsFurther(page: PageContext): boolean {
 	const { scopes } = page;
 	const keys = [page.custom ?? lookup(scopes, NEXT_KEYS), lookup(scopes, CURSOR_KEY_NAMES)];
-	if (keys.some(said) || said(lookup(scopes, HAS_MORE_KEYS))) return true;
+	if (keys.some(holdsValue) || holdsValue(lookup(scopes, HAS_MORE_KEYS))) return true;
 	return parseLinks(page.headers.link)?.has('next') ?? false;
 }
 
