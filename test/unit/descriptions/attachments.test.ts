@@ -1,4 +1,5 @@
 import {
+	DEFAULT_RUN_BOUNDS,
 	attachmentOptions,
 	attachmentSettings,
 } from '../../../nodes/SupportChat/descriptions/attachments';
@@ -19,6 +20,20 @@ it('falls back to the defaults the editor shows', () => {
 		maxFiles: shown.maxAttachments,
 		otherHosts: shown.attachmentsFromOtherHosts,
 		timeoutMs: 5_000,
+		run: {
+			files: shown.maxAttachmentsPerRun,
+			bytes: (shown.maxAttachmentTotalPerRun as number) * MB,
+			ms: (shown.maxDownloadTimePerRun as number) * 1000,
+			shown: {
+				megabytes: shown.maxAttachmentTotalPerRun,
+				seconds: shown.maxDownloadTimePerRun,
+			},
+		},
+	});
+	expect(DEFAULT_RUN_BOUNDS).toEqual({
+		files: shown.maxAttachmentsPerRun,
+		megabytes: shown.maxAttachmentTotalPerRun,
+		seconds: shown.maxDownloadTimePerRun,
 	});
 });
 
@@ -31,10 +46,25 @@ it('reads what the user set, bounded', () => {
 				maxAttachmentSize: 0,
 				maxAttachments: 2.7,
 				attachmentsFromOtherHosts: false,
+				maxAttachmentsPerRun: 0,
+				maxAttachmentTotalPerRun: 0.5,
+				maxDownloadTimePerRun: Number.NaN,
 			},
 			1_000,
 		),
-	).toEqual({ prefix: 'file_', maxBytes: MB, maxFiles: 2, otherHosts: false, timeoutMs: 1_000 });
+	).toEqual({
+		prefix: 'file_',
+		maxBytes: MB,
+		maxFiles: 2,
+		otherHosts: false,
+		timeoutMs: 1_000,
+		run: {
+			files: 1,
+			bytes: MB,
+			ms: DEFAULT_RUN_BOUNDS.seconds * 1000,
+			shown: { megabytes: 1, seconds: DEFAULT_RUN_BOUNDS.seconds },
+		},
+	});
 	expect(
 		attachmentSettings({ downloadAttachments: true, attachmentPrefix: 'p'.repeat(500) }, 1)?.prefix,
 	).toHaveLength(100);
