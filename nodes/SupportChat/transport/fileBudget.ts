@@ -6,8 +6,8 @@ import { FileRefused } from './fileUrls';
  * all its input items. Max Attachment Size and Max Attachments bound one file and one item; without a
  * bound per run, a delivery of many events, each naming many files, would download them all in one go.
  * Every file takes from the run's budget: its size limit is what is left of the run's bytes (counted
- * as received), its Timeout what is left of the run's time. Once a bound is met, the rest of the run
- * asks for no file at all.
+ * as received), its Timeout what is left of the run's time (from its first file on, and never past
+ * a poll's deadline). Once a bound is met, the rest of the run asks for no file at all.
  */
 
 /** The bounds of one run, as the options set them. */
@@ -50,7 +50,8 @@ export class FileBudget {
 
 	private bytes: number;
 
-	private readonly deadline: number;
+	/** Set by the first file asked for: the run's time is its time spent downloading. */
+	private deadline = Infinity;
 
 	private met: RunBoundMet | undefined;
 
@@ -59,11 +60,9 @@ export class FileBudget {
 		private readonly bounds: RunBounds,
 		private readonly kind: RunKind,
 		private readonly hostDeadline = Infinity,
-		now = Date.now(),
 	) {
 		this.files = bounds.files;
 		this.bytes = bounds.bytes;
-		this.deadline = Math.min(now + bounds.ms, hostDeadline);
 	}
 
 	/** Throws the bound this run has met, or would meet with `count` more files: before any request. */
@@ -77,6 +76,8 @@ export class FileBudget {
 		if (this.met) throw this.met;
 		if (this.files < 1) throw this.meet('files');
 		if (this.bytes < 1) throw this.meet('bytes');
+		if (this.deadline === Infinity)
+			this.deadline = Math.min(now + this.bounds.ms, this.hostDeadline);
 		const left = Math.floor(this.deadline - now);
 		if (left < MIN_FILE_MS) throw this.meet('time');
 		this.files -= 1;

@@ -23,7 +23,7 @@ const thrown = (run: () => unknown) => {
 };
 
 it("cuts each file's size and Timeout to what the run has left", () => {
-	const budget = new FileBudget(BOUNDS, 'webhook delivery', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'webhook delivery');
 	expect(budget.next(RULES, NOW)).toEqual({ ...RULES, maxBytes: 16 * MB, timeoutMs: 30_000 });
 	budget.took(15 * MB);
 	expect(budget.next(RULES, NOW + 50_000)).toEqual({
@@ -34,7 +34,7 @@ it("cuts each file's size and Timeout to what the run has left", () => {
 });
 
 it('refuses a list longer than the files left before any file, and nothing after', () => {
-	const budget = new FileBudget(BOUNDS, 'webhook delivery', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'webhook delivery');
 	budget.open(2);
 	const met = thrown(() => budget.open(4));
 	expect(met).toBeInstanceOf(RunBoundMet);
@@ -47,7 +47,7 @@ it('refuses a list longer than the files left before any file, and nothing after
 });
 
 it('counts files as they are asked for', () => {
-	const budget = new FileBudget(BOUNDS, 'execution', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'execution');
 	for (let i = 0; i < 3; i++) budget.next(RULES, NOW);
 	expect(thrown(() => budget.next(RULES, NOW)).message).toBe(
 		"This execution's downloads reached Max Attachments per Run (3 files); this item's files were not downloaded",
@@ -55,7 +55,7 @@ it('counts files as they are asked for', () => {
 });
 
 it("names the run's bytes, not the file's size, when the bytes left were the smaller limit", () => {
-	const budget = new FileBudget(BOUNDS, 'poll', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'poll');
 	budget.took(18 * MB);
 	const asked = budget.next(RULES, NOW);
 	const tooLarge = new FileRefused(
@@ -72,14 +72,15 @@ it("names the run's bytes, not the file's size, when the bytes left were the sma
 });
 
 it("keeps a file's own size refusal when the file's limit was the smaller", () => {
-	const budget = new FileBudget(BOUNDS, 'poll', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'poll');
 	const asked = budget.next(RULES, NOW);
 	const tooLarge = new FileRefused('larger', 'Raise Options → Max Attachment Size (MB).');
 	expect(budget.failure(tooLarge, asked, RULES)).toBe(tooLarge);
 });
 
 it('stops asking once less than a second of the run is left, and names the time bound', () => {
-	const budget = new FileBudget(BOUNDS, 'webhook delivery', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'webhook delivery');
+	budget.next(RULES, NOW);
 	const met = thrown(() => budget.next(RULES, NOW + 59_500));
 	expect(met.message).toBe(
 		"This webhook delivery's downloads reached Max Download Time per Run (60 s); this event's files were not downloaded",
@@ -88,7 +89,8 @@ it('stops asking once less than a second of the run is left, and names the time 
 });
 
 it("a file stopped by the run's deadline is the run's time bound", () => {
-	const budget = new FileBudget(BOUNDS, 'execution', Infinity, NOW);
+	const budget = new FileBudget(BOUNDS, 'execution');
+	budget.next(RULES, NOW);
 	const asked = budget.next(RULES, NOW + 45_000);
 	const late = new FileRefused('The attachment x took longer than Timeout', 'Raise Timeout');
 	expect(budget.failure(late, asked, RULES, NOW + 44_000)).toBe(late);
@@ -97,8 +99,14 @@ it("a file stopped by the run's deadline is the run's time bound", () => {
 	);
 });
 
+it('counts the time from the first file asked for', () => {
+	const budget = new FileBudget(BOUNDS, 'webhook delivery');
+	expect(budget.next(RULES, NOW + 500_000).timeoutMs).toBe(30_000);
+	expect(budget.next(RULES, NOW + 550_000).timeoutMs).toBe(10_000);
+});
+
 it("a poll's own deadline, when sooner, keeps its own words", () => {
-	const budget = new FileBudget(BOUNDS, 'poll', NOW + 5_000, NOW);
+	const budget = new FileBudget(BOUNDS, 'poll', NOW + 5_000);
 	expect(budget.next(RULES, NOW).timeoutMs).toBe(5_000);
 	expect(thrown(() => budget.next(RULES, NOW + 4_500)).message).toBe(
 		"The poll's time ran out before this event's files were downloaded",
