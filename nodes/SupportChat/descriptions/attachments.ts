@@ -25,7 +25,7 @@ const DEFAULT_ATTACHMENTS = {
  * events at a few hundred MB of memory. 120 s: the run starts only once its files are in (the
  * webhook's answer went out before), and a poll has 4 of n8n's 5 minutes for its requests too.
  */
-export const DEFAULT_RUN_BOUNDS = { files: 100, megabytes: 256, seconds: 120 };
+const DEFAULT_RUN_BOUNDS = { files: 100, megabytes: 256, seconds: 120 };
 
 export const attachmentOptions: INodeProperties[] = [
 	{
