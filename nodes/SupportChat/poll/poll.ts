@@ -7,6 +7,7 @@ import { EVENT_CLAIMS } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
 import { withEventFiles } from '../transport/attachments';
 import { connect } from '../transport/connect';
+import { FileBudget } from '../transport/fileBudget';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
@@ -68,7 +69,10 @@ function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	});
 }
 
-/** The items of the events found, with their messages' files when Options → Download Attachments is on. */
+/**
+ * The items of the events found, with their messages' files when Options → Download Attachments is on:
+ * the poll's events share one budget of files, bytes and time, whose time ends by the poll's deadline.
+ */
 async function emit(
 	ctx: IPollFunctions,
 	client: SupportChatClient,
@@ -79,7 +83,9 @@ async function emit(
 	if (events.length === 0) return null;
 	const items = events.map((event) => toItem(event, now));
 	const files = attachmentSettings(options, clientSettings(options).timeoutMs);
-	return [files ? await withEventFiles(ctx, client.files, items, files, deadline) : items];
+	if (files === undefined) return [items];
+	const budget = new FileBudget(files.run, 'poll', deadline);
+	return [await withEventFiles(ctx, client.files, items, files, budget)];
 }
 
 /**
