@@ -208,10 +208,15 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		return true;
 	});
 	delete staticData[RECORD];
-	if (!restored) throw refuse(ctx, notPutBack(shownEarlier(record)));
+	if (!restored) throw refuse(ctx, notPutBack(record));
 	return true;
 }
 
-function notPutBack(shown: string): string {
-	return `The earlier webhook URL${shown === '' ? '' : ` (${shown})`} was not put back in Support Board: it was sealed under the Admin Token and the Webhook Secret held when the workflow was published, and both have changed since. Support Board's webhooks are now off, so this workflow's Webhook Secret is sent nowhere: set the earlier URL and its Secret key again in Support Board under Settings → Miscellaneous → Webhooks`;
+function notPutBack(record: SetUpRecord): string {
+	const shown = shownEarlier(record);
+	const sealedUnder =
+		record.sealed === undefined
+			? 'the Admin Token held when the workflow was published, which no longer opens it'
+			: 'the Admin Token and the Webhook Secret held when the workflow was published, and neither opens it now';
+	return `The earlier webhook URL${shown === '' ? '' : ` (${shown})`} was not put back in Support Board: it was sealed under ${sealedUnder}. Support Board's webhooks are now off, so this workflow's Webhook Secret is sent nowhere: set the earlier URL and its Secret key again in Support Board under Settings → Miscellaneous → Webhooks`;
 }
