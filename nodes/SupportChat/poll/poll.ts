@@ -98,6 +98,8 @@ async function emit(
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = readSettings(ctx, options);
+	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.
+	if (ctx.getMode() !== 'manual') EVENT_CLAIMS.polls(ctx.getWorkflow().id ?? '', settings.events);
 	const pagination = () => paginationSettings(ctx, options, 0);
 	const client = await connect(ctx, 0, {
 		settings: clientSettings(options),
@@ -130,8 +132,8 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const { found: since, marks: next } = await finder.since(client, settings, marks);
 	const workflowId = ctx.getWorkflow().id ?? '';
 	const claimedAt = Date.now();
-	const fresh = inOrder(since).filter((event) =>
-		EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt),
+	const fresh = inOrder(since).filter(
+		(event) => EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt) !== 'taken',
 	);
 	writeState(staticData, { api, events, marks: next });
 	return await found(fresh);
