@@ -86,6 +86,8 @@ export const CODE_HINTS: ReadonlyMap<string, string> = new Map(
 		'missing-arguments':
 			'Support Board updates a message only with a new text, payload or attachments: send at least one.',
 		'missing-function-name': 'The call named no function of the Web API: give the function name.',
+		'missing-user-id-or-message':
+			'Support Board sends an e-mail only with a recipient (recipient_id) and a message: give both.',
 		'not-an-agent':
 			'Support Board assigns conversations only to agents and admins, and the assignee is neither: choose an agent or an admin (From List under Assignee offers them).',
 		'security-error':
@@ -94,6 +96,8 @@ export const CODE_HINTS: ReadonlyMap<string, string> = new Map(
 		'token-not-found':
 			'Support Board did not receive a token: set the Admin Token in the Support Chat API credentials.',
 		'user-not-found': 'Support Board has no user with this ID: check the User ID.',
+		'user-email-not-found':
+			'The Support Board user to e-mail has no e-mail address: add one to the user first.',
 		'user-or-sender-not-found':
 			'Support Board found no recipient or no sender for the e-mail: check both user IDs.',
 		'value-not-numeric':
