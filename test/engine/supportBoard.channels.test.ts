@@ -457,7 +457,7 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 			message: 'Hello WeChat',
 		});
 		expect(item.error).toBe(
-			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat: nothing was stored`,
+			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat (api.weixin.qq.com): nothing was stored`,
 		);
 		const called = board.sandbox!.requests.map((r) => r.function);
 		expect(called).not.toContain('wechat-send-message');

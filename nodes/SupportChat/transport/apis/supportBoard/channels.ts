@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../../../shared/json';
+import { tokenForward } from './forwardsToken';
 
 /**
  * The messaging channels Support Board's apps connect, by a conversation's `source`. Its Web API
@@ -37,7 +38,7 @@ export type Verdict =
 export interface Channel {
 	/** As people name it. */
 	name: string;
-	/** The Web API function that sends, or undefined where the node cannot call one (X, WeChat). */
+	/** The Web API function that sends; none for X (no such function) or WeChat (./forwardsToken). */
 	fn: string | undefined;
 	/** Why there is no `fn`, after "Conversation … is on <name>, and ". */
 	unsendable?: string;
@@ -219,12 +220,8 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 		'wc',
 		{
 			name: 'WeChat',
-			// Its wechat-send-message takes the `token` argument as WeChat's access token (ajax.php), and the
-			// Web API reads the admin token from that same argument: the call would hand the admin token to
-			// api.weixin.qq.com in a URL.
 			fn: undefined,
-			unsendable:
-				"Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat",
+			unsendable: tokenForward('wechat-send-message'),
 			recipient: { arg: 'open_id', from: 'user', slug: 'wechat-id' },
 			args: common,
 			verdict: () => NOTHING,

@@ -7,6 +7,7 @@ import { QUOTE_LENGTH } from '../../../shared/text';
 import type { WirePort } from '../../wire';
 import type { Channel, Outgoing } from './channels';
 import { CHANNELS } from './channels';
+import { tokenForward } from './forwardsToken';
 import { fn, notFound } from './functions';
 
 /**
@@ -48,9 +49,13 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	const channel = CHANNELS.get(text(details.source));
 	if (channel === undefined) return undefined;
 	const { fn: name, recipient } = channel;
-	if (name === undefined)
+	const unsendable =
+		name === undefined
+			? (channel.unsendable ?? 'the node has no function that sends to it')
+			: tokenForward(name);
+	if (name === undefined || unsendable !== undefined)
 		throw port.refuse(
-			`Conversation ${conversationId} is on ${channel.name}, and ${channel.unsendable ?? 'the node has no function that sends to it'}: nothing was stored`,
+			`Conversation ${conversationId} is on ${channel.name}, and ${unsendable}: nothing was stored`,
 			TURN_OFF,
 		);
 	const extra = text(details.extra);

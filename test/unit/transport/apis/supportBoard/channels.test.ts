@@ -1,4 +1,5 @@
 import { CHANNELS } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/channels';
+import { tokenForward } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/forwardsToken';
 
 const channel = (source: string) => {
 	const found = CHANNELS.get(source);
@@ -100,7 +101,8 @@ describe('the channels table', () => {
 		// ajax.php passes sb_post('token') to sb_wechat_send_message as the access token it puts in
 		// api.weixin.qq.com's URL, and the Web API reads the admin token from that very argument.
 		expect(channel('wc').fn).toBeUndefined();
-		expect(channel('wc').unsendable).toMatch(/admin token/);
+		expect(channel('wc').unsendable).toBe(tokenForward('wechat-send-message'));
+		expect(channel('wc').unsendable).toMatch(/admin token .* WeChat \(api\.weixin\.qq\.com\)$/);
 	});
 
 	it('sends the arguments the admin area sends (js/admin.js, SBMessageSent)', () => {
