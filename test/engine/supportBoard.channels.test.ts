@@ -392,7 +392,7 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 				message: 'Nobody listens',
 			});
 			expect(item.error).toBe(
-				`Conversation ${conversation} is on ${c.name}, and Support Board answered ${c.fn} with an empty HTTP 500 when asked to send nothing, as it does when its ${c.name} app is not installed or not enabled: nothing was stored`,
+				`Conversation ${conversation} is on ${c.name}, and Support Board answered ${c.fn} with HTTP 500 when asked to send nothing, as it does when its ${c.name} app is not installed or not enabled: nothing was stored`,
 			);
 			expect(await storedMessages(conversation)).toEqual([]);
 			const called = board.sandbox!.requests.map((r) => r.function);
@@ -432,7 +432,7 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 			const [stored] = await storedMessages(conversation);
 			expect(channels().sent.length).toBe(sentBefore + 1);
 			expect(item.error).toBe(
-				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with an empty HTTP 500: PHP stopped inside the function, which may have sent it first`,
+				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with HTTP 500, as it does when PHP stops inside the function, which may have sent it first`,
 			);
 			expect(item.error).not.toMatch(/NOT delivered/);
 			expect(item.description).toContain('Look at the conversation before sending it again');

@@ -105,7 +105,7 @@ async function appAnswers(port: WirePort, route: Route, conversationId: string):
 		if (api && refusedByProduct(api)) return;
 		const why =
 			api?.httpCode === '500'
-				? `answered ${fnName} with an empty HTTP 500 when asked to send nothing, as it does when its ${name} app is not installed or not enabled`
+				? `answered ${fnName} with HTTP 500 when asked to send nothing, as it does when its ${name} app is not installed or not enabled`
 				: `did not answer ${fnName} when asked to send nothing: ${port.mask.quote(error instanceof Error ? error.message : String(error), QUOTE_LENGTH)}`;
 		throw port.error(
 			Number(api?.httpCode) || undefined,
@@ -185,7 +185,7 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 	const status = Number(api?.httpCode) || undefined;
 	const reason =
 		status === 500
-			? `Support Board answered ${channel.fn} with an empty HTTP 500: PHP stopped inside the function, which may have sent it first`
+			? `Support Board answered ${channel.fn} with HTTP 500, as it does when PHP stops inside the function, which may have sent it first`
 			: error instanceof Error
 				? error.message
 				: String(error);

@@ -196,7 +196,7 @@ describe('deliver: a refusal before the function ran', () => {
 		};
 		const error = await deliver(p, route('tg'), out).catch((e: NodeApiError) => e);
 		expect(error.message).toBe(
-			'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: Support Board answered telegram-send-message with an empty HTTP 500: PHP stopped inside the function, which may have sent it first',
+			'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: Support Board answered telegram-send-message with HTTP 500, as it does when PHP stops inside the function, which may have sent it first',
 		);
 		expect(error.message).not.toContain('NOT delivered');
 	});
@@ -281,7 +281,7 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 			throw new NodeApiError(node, {}, { message: '', httpCode: '500' });
 		};
 		await expect(routeOf(p, '9')).rejects.toThrow(
-			'Conversation 9 is on Telegram, and Support Board answered telegram-send-message with an empty HTTP 500 when asked to send nothing, as it does when its Telegram app is not installed or not enabled: nothing was stored',
+			'Conversation 9 is on Telegram, and Support Board answered telegram-send-message with HTTP 500 when asked to send nothing, as it does when its Telegram app is not installed or not enabled: nothing was stored',
 		);
 	});
 
