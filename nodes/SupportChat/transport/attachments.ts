@@ -62,7 +62,7 @@ export async function downloadAttachments(
 		throw new TooManyAttachments(
 			`${count} attachments, more than Max Attachments (${settings.maxFiles})`,
 		);
-	const plain: PlainRequest = async (options) => await ctx.helpers.httpRequest(options);
+	const plain = ctx.helpers;
 	const out: IBinaryKeyData[] = [];
 	for (const list of lists) {
 		const binary: IBinaryKeyData = {};
