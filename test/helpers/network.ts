@@ -5,7 +5,8 @@
  * `lookup` a socket calls for a name it connects to), and a connection to a name or an address the
  * test routes goes to a port on 127.0.0.1 instead. Every connection n8n opens is logged with the host
  * it was asked for, so a test sees whether the node connected at all, and to which address. Nothing
- * leaves the machine, and the machine's resolver is never changed.
+ * leaves the machine (a host neither routed nor loopback meets a closed port), and the machine's
+ * resolver is never changed.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -28,6 +29,10 @@ export interface FakeNetwork {
 	reset(): void;
 	restore(): void;
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** The discard port: nothing listens there on a test machine, so a connection is refused at once. */
+const CLOSED_PORT = 9;
 
 type LookupCallback = (error: Error | null, address: unknown, family?: number) => void;
 
@@ -65,7 +70,12 @@ export function fakeNetwork(): FakeNetwork {
 				port: Number(options.port),
 				...(tls ? { servername: options.servername } : {}),
 			});
-			const port = routes.get(host);
+			// Nothing leaves the machine: a host neither routed nor loopback meets a closed port.
+			const address = names.get(host)?.[0] ?? host;
+			const port =
+				routes.get(host) ??
+				routes.get(address) ??
+				(LOOPBACK.has(address) ? undefined : CLOSED_PORT);
 			const target = port === undefined ? options : { ...options, host: '127.0.0.1', port };
 			return original.call(this, target, ...rest);
 		};
