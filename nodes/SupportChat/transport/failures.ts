@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { SecretMask } from '../shared/secrets';
 import { AnswerDeadlineError, AnswerTooLargeError } from './answer';
-import { extractErrorMessage, hintForStatus } from './errors';
+import { UNREACHABLE_HINT, extractErrorMessage } from './errors';
 import type { RequestSpec } from './exchange';
 import { isSsrfRefusal } from './exchange';
 import type { ClientSettings } from './limits';
@@ -110,9 +110,7 @@ export function failedError(
 			client,
 			undefined,
 			`Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`,
-			{
-				description: hintForStatus(undefined),
-			},
+			{ description: UNREACHABLE_HINT },
 		);
 	}
 	// Masked before the message is cut out of it: a token across the cut would no longer match whole.
