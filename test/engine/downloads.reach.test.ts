@@ -14,7 +14,7 @@ import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { callPoll, runNode } from '../helpers/engine';
+import { N8N_MAJOR, callPoll, runNode } from '../helpers/engine';
 import type { FakeNetwork } from '../helpers/network';
 import type { Receiver } from '../helpers/receiver';
 import { startReceiver } from '../helpers/receiver';
@@ -34,6 +34,12 @@ let rest: Sandbox;
 let network: FakeNetwork;
 let hangUp: net.Server;
 let receiver: Receiver;
+
+/**
+ * n8n 1.x offers nodes no egress filter: names cannot be resolved there, only judged as written, and
+ * the tests of names as resolved and of pinned connections do not apply (docs/support-board.md).
+ */
+const resolving = N8N_MAJOR >= 2 ? it : it.skip;
 
 const portOf = (box: Sandbox) => Number(new URL(box.origin).port);
 /** The connections the downloads opened: all but those of the node's API calls to the Base URL. */
@@ -125,16 +131,19 @@ async function downloadFails(url: string, options: IDataObject = {}) {
 }
 
 describe('a name is judged by what it resolves to', () => {
-	it('a name resolving to 127.0.0.1 is refused before any connection, without the address', async () => {
-		network.resolve('files.evil.test', ['127.0.0.1']);
-		const error = await downloadFails(`http://files.evil.test:${portOf(other)}/x`);
-		expect(error.message).toMatch(/name resolves to a private or loopback address/);
-		expect(`${error.message} ${error.description}`).not.toContain('127.0.0.1');
-		expect(away()).toEqual([]);
-		expect(other.requests).toEqual([]);
-	});
+	resolving(
+		'a name resolving to 127.0.0.1 is refused before any connection, without the address',
+		async () => {
+			network.resolve('files.evil.test', ['127.0.0.1']);
+			const error = await downloadFails(`http://files.evil.test:${portOf(other)}/x`);
+			expect(error.message).toMatch(/name resolves to a private or loopback address/);
+			expect(`${error.message} ${error.description}`).not.toContain('127.0.0.1');
+			expect(away()).toEqual([]);
+			expect(other.requests).toEqual([]);
+		},
+	);
 
-	it('so is a name with one forbidden address among public ones', async () => {
+	resolving('so is a name with one forbidden address among public ones', async () => {
 		network.resolve('mixed.evil.test', [PUBLIC_A, '10.0.0.7']);
 		network.route(PUBLIC_A, portOf(other));
 		const error = await downloadFails(`http://mixed.evil.test:${portOf(other)}/x`);
@@ -142,41 +151,47 @@ describe('a name is judged by what it resolves to', () => {
 		expect(away()).toEqual([]);
 	});
 
-	it('a public name is fetched at the address checked, with its own name in the Host header', async () => {
-		const url = other.files.put('/bucket/ok.txt', { body: 'fine', contentType: 'text/plain' });
-		const port = portOf(other);
-		network.resolve('files.good.test', [PUBLIC_A]);
-		network.route(PUBLIC_A, port);
-		const id = await conversationWith([['ok.txt', url.replace('127.0.0.1', 'files.good.test')]]);
-		const result = await run(
-			{
-				resource: 'message',
-				operation: 'getAll',
-				conversationId: byId(id),
-				returnAll: true,
-				options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
-			},
-			SB_CREDENTIALS(),
-		);
-		expect(result.status).toBe('success');
-		const [item] = result.output('Support Chat').filter((i) => i.binary);
-		expect(Buffer.from(item.binary!.attachment_0.data, 'base64').toString()).toBe('fine');
-		// The connection went to the address judged, not to whatever the name resolves to by then.
-		expect(away()).toEqual([{ host: PUBLIC_A, port }]);
-		const [request] = other.requests.filter((r) => r.method === 'GET');
-		expect(request.headers.host).toBe(`files.good.test:${port}`);
-		expect(request.headers.authorization).toBeUndefined();
-	});
-	it('over https the connection goes to the address checked, and TLS is asked for the name', async () => {
-		network.resolve('secure.files.test', [PUBLIC_B]);
-		network.route(PUBLIC_B, (hangUp.address() as net.AddressInfo).port);
-		const error = await downloadFails('https://secure.files.test/report.pdf');
-		expect(error.message).toBe(
-			'The attachment https://secure.files.test/report.pdf could not be downloaded: no answer from its server',
-		);
-		// The server name is what the certificate is verified against: the name, not the address.
-		expect(away()).toEqual([{ host: PUBLIC_B, port: 443, servername: 'secure.files.test' }]);
-	});
+	resolving(
+		'a public name is fetched at the address checked, with its own name in the Host header',
+		async () => {
+			const url = other.files.put('/bucket/ok.txt', { body: 'fine', contentType: 'text/plain' });
+			const port = portOf(other);
+			network.resolve('files.good.test', [PUBLIC_A]);
+			network.route(PUBLIC_A, port);
+			const id = await conversationWith([['ok.txt', url.replace('127.0.0.1', 'files.good.test')]]);
+			const result = await run(
+				{
+					resource: 'message',
+					operation: 'getAll',
+					conversationId: byId(id),
+					returnAll: true,
+					options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
+				},
+				SB_CREDENTIALS(),
+			);
+			expect(result.status).toBe('success');
+			const [item] = result.output('Support Chat').filter((i) => i.binary);
+			expect(Buffer.from(item.binary!.attachment_0.data, 'base64').toString()).toBe('fine');
+			// The connection went to the address judged, not to whatever the name resolves to by then.
+			expect(away()).toEqual([{ host: PUBLIC_A, port }]);
+			const [request] = other.requests.filter((r) => r.method === 'GET');
+			expect(request.headers.host).toBe(`files.good.test:${port}`);
+			expect(request.headers.authorization).toBeUndefined();
+		},
+	);
+	resolving(
+		'over https the connection goes to the address checked, and TLS is asked for the name',
+		async () => {
+			network.resolve('secure.files.test', [PUBLIC_B]);
+			network.route(PUBLIC_B, (hangUp.address() as net.AddressInfo).port);
+			const error = await downloadFails('https://secure.files.test/report.pdf');
+			expect(error.message).toBe(
+				'The attachment https://secure.files.test/report.pdf could not be downloaded: no answer from its server',
+			);
+			// The server name is what the certificate is verified against: the name, not the address.
+			expect(away()).toEqual([{ host: PUBLIC_B, port: 443, servername: 'secure.files.test' }]);
+		},
+	);
 });
 
 describe('addresses as written', () => {
@@ -228,7 +243,7 @@ describe("the Base URL's origin: its files, never its API", () => {
 		expect(rest.requests).toEqual([]);
 	});
 
-	it('the webhook trigger judges resolved names too', async () => {
+	resolving('the webhook trigger judges resolved names too', async () => {
 		network.resolve('files.evil.test', ['127.0.0.1']);
 		const item = await restDelivery([
 			{ name: 'x', url: `http://files.evil.test:${portOf(other)}/x` },
@@ -323,44 +338,50 @@ describe('sizes in the option’s unit', () => {
 });
 
 describe('the poll trigger', () => {
-	it('judges resolved names too: the event comes, with attachmentError and no connection', async () => {
-		const poll = async (staticData?: IDataObject) => {
-			const result = await callPoll({
-				node: {
-					type: POLL_TYPE,
-					parameters: {
-						events: ['messageCreated'],
-						options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
+	resolving(
+		'judges resolved names too: the event comes, with attachmentError and no connection',
+		async () => {
+			const poll = async (staticData?: IDataObject) => {
+				const result = await callPoll({
+					node: {
+						type: POLL_TYPE,
+						parameters: {
+							events: ['messageCreated'],
+							options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
+						},
 					},
-				},
-				nodeType: new SupportChatPollTrigger(),
-				credentials: { types: [new SupportChatApi()], data: { supportChatApi: SB_CREDENTIALS() } },
-				staticData,
+					nodeType: new SupportChatPollTrigger(),
+					credentials: {
+						types: [new SupportChatApi()],
+						data: { supportChatApi: SB_CREDENTIALS() },
+					},
+					staticData,
+				});
+				if (result.error) throw result.error;
+				return result;
+			};
+			const started = await sandbox.supportBoard!.visitor.start({
+				message: 'Hello',
+				email: 'poll@example.com',
 			});
-			if (result.error) throw result.error;
-			return result;
-		};
-		const started = await sandbox.supportBoard!.visitor.start({
-			message: 'Hello',
-			email: 'poll@example.com',
-		});
-		await sandbox.settled();
-		const first = await poll();
-		network.resolve('poll.evil.test', ['127.0.0.1']);
-		await webApi('send-message', {
-			user_id: String(Number(started.user.id.replace(/\D/g, ''))),
-			conversation_id: String(Number(started.conversation.id.replace(/\D/g, ''))),
-			message: 'The file',
-			attachments: JSON.stringify([['x', `http://poll.evil.test:${portOf(other)}/x`]]),
-		});
-		await sandbox.settled();
-		network.connections.length = 0;
-		const second = await poll(first.staticData);
-		const [event] = (second.items ?? []).filter((item) => item.json.event === 'messageCreated');
-		expect((event.json.attachmentError as IDataObject).message).toMatch(
-			/name resolves to a private or loopback address/,
-		);
-		expect(away()).toEqual([]);
-		expect(other.requests).toEqual([]);
-	});
+			await sandbox.settled();
+			const first = await poll();
+			network.resolve('poll.evil.test', ['127.0.0.1']);
+			await webApi('send-message', {
+				user_id: String(Number(started.user.id.replace(/\D/g, ''))),
+				conversation_id: String(Number(started.conversation.id.replace(/\D/g, ''))),
+				message: 'The file',
+				attachments: JSON.stringify([['x', `http://poll.evil.test:${portOf(other)}/x`]]),
+			});
+			await sandbox.settled();
+			network.connections.length = 0;
+			const second = await poll(first.staticData);
+			const [event] = (second.items ?? []).filter((item) => item.json.event === 'messageCreated');
+			expect((event.json.attachmentError as IDataObject).message).toMatch(
+				/name resolves to a private or loopback address/,
+			);
+			expect(away()).toEqual([]);
+			expect(other.requests).toEqual([]);
+		},
+	);
 });
