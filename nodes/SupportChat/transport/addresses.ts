@@ -60,7 +60,7 @@ function within(bytes: readonly number[], [prefix, bits]: Range): boolean {
 }
 
 /** A dotted IPv4 address (as the URL parser writes any form of one, and as DNS answers): its bytes. */
-export function ipv4Bytes(text: string): number[] | undefined {
+function ipv4Bytes(text: string): number[] | undefined {
 	const parts = text.split('.');
 	if (parts.length !== 4) return undefined;
 	const bytes = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : NaN));

@@ -50,7 +50,7 @@ export function networkOf(helpers: NetworkHelpers): Network {
 }
 
 /** A name that resolved to a forbidden address: said without the address. */
-export const forbiddenAnswer = (shown: string) =>
+const forbiddenAnswer = (shown: string) =>
 	new FileRefused(
 		`The attachment ${shown} is on a host whose name resolves to a private or loopback address`,
 		FORBIDDEN_HINT,

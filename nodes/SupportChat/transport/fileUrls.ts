@@ -72,7 +72,7 @@ function segmentsOf(path: string): string[] {
  * `include/` folder, beside ajax.php and upload.php. Nothing there is a file a message attaches, and
  * a request there with the credentials would be an API call made for the visitor who wrote the URL.
  */
-export function isApiLocation(url: URL, baseUrl: string): boolean {
+function isApiLocation(url: URL, baseUrl: string): boolean {
 	const folder = segmentsOf(new URL(baseUrl).pathname).slice(0, -1);
 	const path = segmentsOf(url.pathname);
 	return path.length >= folder.length && folder.every((segment, i) => path[i] === segment);

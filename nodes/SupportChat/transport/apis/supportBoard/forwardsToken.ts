@@ -22,7 +22,7 @@ export interface TokenForward {
 	as: string;
 }
 
-export const FORWARDS_TOKEN: ReadonlyMap<string, TokenForward> = new Map<string, TokenForward>([
+const FORWARDS_TOKEN: ReadonlyMap<string, TokenForward> = new Map<string, TokenForward>([
 	// apps/wechat: sb_wechat_send_message($open_id, …, $access_token), in the URL of every call.
 	[
 		'wechat-send-message',
