@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
-import { REDACTED } from '../shared/secrets';
-import { cut } from '../shared/text';
+import { maskUrl } from '../shared/quotedUrls';
 import { ANY_EVENT, EVENTS } from './events';
 import { KIND_WEBHOOKS, supportBoardEventRow } from './supportBoardEvents';
 
@@ -128,26 +127,5 @@ function kindWebhooks(kind: string): readonly string[] | undefined {
 		: undefined;
 }
 
-/** How long a URL quoted in a message may be. */
-const SHOWN_URL_LENGTH = 120;
-
-/**
- * A URL someone else set, as a message may show it: its user and password and every query value
- * masked (a token travels there), its fragment dropped, then cut.
- */
-export function shownUrl(url: string): string {
-	let shown: string;
-	try {
-		const parsed = new URL(url);
-		if (parsed.username !== '') parsed.username = REDACTED;
-		if (parsed.password !== '') parsed.password = REDACTED;
-		for (const name of [...new Set(parsed.searchParams.keys())])
-			parsed.searchParams.set(name, REDACTED);
-		parsed.hash = '';
-		shown = parsed.toString();
-	} catch {
-		const end = [url.indexOf('?'), url.indexOf('#')].filter((at) => at !== -1);
-		shown = end.length > 0 ? url.slice(0, Math.min(...end)) : url;
-	}
-	return cut(shown, SHOWN_URL_LENGTH);
-}
+/** A URL someone else set, as a message may show it: by the one rule for URLs quoted (shared/quotedUrls). */
+export const shownUrl = (url: string): string => maskUrl(url);

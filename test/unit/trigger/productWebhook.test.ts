@@ -122,18 +122,18 @@ describe('shownUrl: another URL as a message shows it', () => {
 	test.each([
 		[
 			'https://hooks.example.test/h?token=abc123&x=1',
-			'https://hooks.example.test/h?token=%5Bredacted%5D&x=%5Bredacted%5D',
+			'https://hooks.example.test/h?token=[redacted]&x=[redacted]',
 		],
 		[
 			'https://user:pass@hooks.example.test/h#frag',
-			'https://%5Bredacted%5D:%5Bredacted%5D@hooks.example.test/h',
+			'https://[redacted]@hooks.example.test/h',
 		],
-		['not a url?token=abc', 'not a url'],
+		['not a url?token=abc', 'not a url?token=[redacted]'],
 	])('%s', (url, shown) => {
 		expect(shownUrl(url)).toBe(shown);
 	});
 
 	test('cut to 120 characters', () => {
-		expect(shownUrl(`https://a.test/${'x'.repeat(500)}`)).toHaveLength(121);
+		expect(shownUrl(`https://a.test/${'abc/'.repeat(100)}`)).toHaveLength(121);
 	});
 });

@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
-import { cut } from '../../shared/text';
+import { maskUrl } from '../../shared/quotedUrls';
 import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
 import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
 
@@ -166,7 +166,7 @@ export function attachmentUrls(
 			throw refuse(
 				ctx,
 				itemIndex,
-				`Attachment URLs, row ${index + 1}: "${cut(url, 200)}" is no http or https address`,
+				`Attachment URLs, row ${index + 1}: "${maskUrl(url, 200)}" is no http or https address`,
 			);
 		const name = String(row.name ?? '').trim();
 		return { name: name === '' ? (url.split('/').pop() ?? url).split('?')[0] || url : name, url };
