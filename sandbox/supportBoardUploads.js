@@ -57,11 +57,15 @@ const slug = (name) =>
 function createUploads(installUrl) {
 	/** @type {Map<string, { type: string, bytes: Buffer }>} path under the install → file */
 	const files = new Map();
+	/** @type {string[]} every part's `filename` as the multipart header carried it, raw */
+	const filenames = [];
 	let n = 1000;
 	return {
 		files,
+		filenames,
 		reset() {
 			files.clear();
+			filenames.length = 0;
 		},
 		/**
 		 * The answer's text to an upload.
@@ -71,12 +75,15 @@ function createUploads(installUrl) {
 			const part = filePart(body, contentType);
 			if (!part)
 				return JSON.stringify(['error', 'Support Board Error: Key file in $_FILES not found.']);
-			const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
-			if (!part.filename.includes('.') || !ALLOWED.has(extension))
+			filenames.push(part.filename);
+			// PHP's $_FILES name ends at a NUL: the product stores `shell.css\u0000.png` as `shell.css`.
+			const filename = part.filename.split('\u0000')[0];
+			const extension = (filename.split('.').pop() ?? '').toLowerCase();
+			if (!filename.includes('.') || !ALLOWED.has(extension))
 				return JSON.stringify(['success', 'extension_error']);
 			const now = new Date();
 			const day = `${String(now.getUTCDate()).padStart(2, '0')}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCFullYear()).slice(2)}`;
-			const path = `/uploads/${day}/${(n += 7)}_${slug(part.filename)}`;
+			const path = `/uploads/${day}/${(n += 7)}_${slug(filename)}`;
 			files.set(path, { type: part.type, bytes: Buffer.from(part.bytes) });
 			return JSON.stringify(['success', `${installUrl()}${path}`]).replace(/\//g, '\\/');
 		},

@@ -60,6 +60,8 @@ export class SupportChatTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// n8n asks this first whenever it activates the workflow, before its poll trigger starts.
+				if (this.getMode() !== 'manual') EVENT_CLAIMS.activating(this.getWorkflow().id ?? '');
 				return await checkExists(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -185,13 +185,13 @@ describe('class 4: an event the webhook trigger of the same workflow ran is not 
 		);
 		// What the webhook trigger does for the delivery it got (test/unit/shared/claims.test.ts holds the other way).
 		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${heard}`, 'webhook', Date.now())).toBe(
-			true,
+			'run',
 		);
 		const second = await poll(first.staticData, { workflowId, events: ['messageCreated'] });
 		expect(second.events.map((e) => e.messageId)).toEqual([missed]);
 		// The poll claimed what it ran: a late delivery of it is the webhook trigger's to leave out.
 		expect(EVENT_CLAIMS.claim(workflowId, `messageCreated:${missed}`, 'webhook', Date.now())).toBe(
-			false,
+			'taken',
 		);
 		// Another workflow's poll is not affected.
 		expect(

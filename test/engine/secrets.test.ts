@@ -283,7 +283,8 @@ describe('URLs quoted in errors are masked however they are written', () => {
 			});
 			const refused = (await hooks.publish().catch((error: Error) => error)) as Error;
 			expect(refused.message).toMatch(/already sends its webhooks to another URL/);
-			expect(refused.message).toContain('[redacted]');
+			// Its scheme and host only: enough to know whose it is.
+			expect(refused.message).toMatch(/another URL \(https?:\/\/hooks?\.[.\da-z]+\/…\)/);
 			expectNone(refused.message, secrets);
 		},
 	);
@@ -292,7 +293,7 @@ describe('URLs quoted in errors are masked however they are written', () => {
 		sandbox.fault({
 			path: 'get-user',
 			kind: 'success-false',
-			message: `Curl failed for alice:s3cret-pw@hooks.example.com/in, then https://hooks.slack.com/services/T0SECRET1/B0SECRET2/Xy9SlackSecretPart42abc?token=${TOKEN}x`,
+			message: `Curl failed for alice:s3cret-pw@hooks.example.com/in then https://hooks.slack.com/services/T0SECRET1/B0SECRET2/Xy9SlackSecretPart42abc?token=${TOKEN}x`,
 		});
 		const output = await run({
 			resource: 'webApi',
@@ -300,7 +301,9 @@ describe('URLs quoted in errors are masked however they are written', () => {
 			functionName: 'get-user',
 			functionArguments: '{"user_id": 1}',
 		});
-		expect(output).toContain('[redacted]@hooks.example.com/in');
+		expect(output).toContain(
+			'Curl failed for http://hooks.example.com/… then https://hooks.slack.com/…',
+		);
 		expectNone(output, ['s3cret-pw', 'T0SECRET1', 'B0SECRET2', 'Xy9SlackSecretPart42abc', TOKEN]);
 	});
 });

@@ -219,6 +219,36 @@ describe('User → Find by E-mail or Phone', () => {
 		expect(jsonOf(bare)).toEqual([expect.objectContaining({ id: p.userId })]);
 	});
 
+	it('a phone in the 00 form finds the user stored with +: the product does not try it, the node asks once more', async () => {
+		const found = await run({
+			resource: 'user',
+			operation: 'find',
+			findBy: 'phone',
+			findValue: `00${p.phone.slice(1)}`,
+		});
+		expect(jsonOf(found)).toEqual([expect.objectContaining({ id: p.userId })]);
+		if (functions())
+			expect(board.sandbox!.requests.map((r) => r.body)).toEqual([
+				expect.objectContaining({
+					function: 'get-user-by',
+					by: 'phone',
+					value: `00${p.phone.slice(1)}`,
+				}),
+				expect.objectContaining({ function: 'get-user-by', by: 'phone', value: p.phone }),
+			]);
+		// Bounded: a 00 phone no user has is asked twice, no more; any other value once.
+		const none = await run({
+			resource: 'user',
+			operation: 'find',
+			findBy: 'phone',
+			findValue: '0019999999999',
+		});
+		expect(jsonOf(none)).toEqual([]);
+		if (functions()) expect(functions()).toEqual(['get-user-by', 'get-user-by']);
+		await run({ resource: 'user', operation: 'find', findBy: 'phone', findValue: '+19999999999' });
+		if (functions()) expect(functions()).toEqual(['get-user-by']);
+	});
+
 	it('no such user: no item; with Error If Not Found, an error naming the value', async () => {
 		const none = await run({
 			resource: 'user',

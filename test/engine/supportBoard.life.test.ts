@@ -235,6 +235,25 @@ describe('department, status, assignee', () => {
 		expect((await details(id)).agent_id).toBe(board.staff.adminId);
 	});
 
+	it('Assign to a user who is no agent or admin: the cause and its remedy, not the Base URL', async () => {
+		const id = await conversation();
+		const visitor = await board.addUser('Not', 'Anagent', `not.agent.${Date.now()}@example.com`);
+		const [failed] = await run({
+			operation: 'assign',
+			conversationId: byId(id),
+			assignee: byId(visitor),
+		});
+		expect(failed.error).toBe(
+			'The service reported a failure for update-conversation-agent: not-an-agent',
+		);
+		expect(failed.description).toMatch(
+			/^Support Board assigns conversations only to agents and admins/,
+		);
+		expect(failed.description).toContain('choose an agent or an admin');
+		expect(String(failed.description)).not.toContain('Base URL');
+		expect((await details(id)).agent_id).toBeNull();
+	});
+
 	it('the Department picker says when the product has none (the test bed has none)', async () => {
 		const answer = await board.call('get-departments');
 		const pick = callMethod({

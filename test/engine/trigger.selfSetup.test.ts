@@ -10,6 +10,7 @@
  * whole get-settings answer is saved to a file before the first write and put back after every test,
  * failed or not.
  */
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,8 @@ import { startReceiver } from '../helpers/receiver';
 import { TRIGGER_TYPE } from '../helpers/supportChat';
 
 const KEY = 'self-setup-secret-key-7Hq2';
+/** The Webhook Secret after a rotation. */
+const KEY_2 = 'self-setup-rotated-key-Vb81';
 /** On the sandbox, a capture URL like the test bed's, with a token in its query, set before the tests. */
 const OTHER_KEY = 'sandbox-other-secret-key-41';
 const OTHER_URL = 'http://127.0.0.1:9/capture/support-board?token=capture-token-0042';
@@ -57,8 +60,15 @@ function credentials(extra: IDataObject = {}) {
 	};
 }
 
-/** A workflow with the trigger, as published, and n8n's calls of its webhookMethods. */
-function host(parameters: IDataObject, extra: IDataObject = {}): HookHost {
+/**
+ * A workflow with the trigger, as published, and n8n's calls of its webhookMethods; `staticData`: as
+ * n8n saved it before (a restart, or credentials changed while it was published).
+ */
+function host(
+	parameters: IDataObject,
+	extra: IDataObject = {},
+	staticData?: IDataObject,
+): HookHost {
 	const node = {
 		...triggerNode,
 		parameters: { events: ['*'], verification: 'bodyField', ...parameters },
@@ -72,6 +82,7 @@ function host(parameters: IDataObject, extra: IDataObject = {}): HookHost {
 		nodeType: trigger,
 		credentials: credentials(extra),
 		webhookBaseUrl: `${receiver.origin}/webhook`,
+		staticData,
 	});
 }
 
@@ -166,9 +177,10 @@ it('publish, a visitor writes, unpublish: our URL, key and events, a run, then t
 			'registration',
 		].sort(),
 	);
-	// Neither the earlier key nor ours is kept in the clear where n8n stores static data.
+	// Neither the earlier key, nor the earlier URL past its host, nor ours is kept in the clear where
+	// n8n stores static data (issue 27: the earlier URL used to be kept in the clear).
 	const kept = JSON.stringify(hooks.staticData);
-	expect(kept).toContain(earlier.url);
+	if (earlier.url !== '') expect(kept).not.toContain(earlier.url);
 	expect(kept).not.toContain(KEY);
 	if (earlier.key !== '') expect(kept).not.toContain(earlier.key);
 	expect(await hooks.checkExists()).toBe(true);
@@ -324,5 +336,170 @@ sandboxIt(
 		await expect(hooks.publish()).rejects.toThrow(/The answer to get-settings holds no settings/);
 		expect(await rawSettings()).toBe(before);
 		expect(recordOf(hooks)).toBeUndefined();
+	},
+);
+
+/** An Admin Token after a rotation: another administrator's, which the product accepts as well. */
+async function rotatedToken(): Promise<{ token: string; remove: () => Promise<void> }> {
+	const id = String(
+		await board.call('add-user', {
+			first_name: 'Rotated',
+			last_name: 'Admin',
+			email: `rotated-admin-${Date.now()}@example.test`,
+			user_type: 'admin',
+		}),
+	);
+	const user = (await board.call('get-user', { user_id: id })) as IDataObject;
+	expect(typeof user.token === 'string' && user.token !== board.credentials.apiToken).toBe(true);
+	return {
+		token: String(user.token),
+		remove: async () => {
+			await board.call('delete-user', { user_id: id });
+		},
+	};
+}
+
+const SET_UP = { setUpWebhook: true, replaceOtherUrl: true };
+
+it('the Admin Token rotated while published: unpublishing still puts the settings back byte for byte, never with our key', async () => {
+	const first = host(SET_UP);
+	await first.publish();
+	const rotated = await rotatedToken();
+	try {
+		// n8n starts again with the workflow published and the credentials holding the new token.
+		const later = host(SET_UP, { apiToken: rotated.token }, first.staticData);
+		expect(await later.publish()).toEqual({ created: false });
+		await later.unpublish();
+		expect(webhookFields(await settings()).key).not.toBe(KEY);
+		expect(await rawSettings()).toBe(before);
+	} finally {
+		await rotated.remove();
+	}
+});
+
+it('the Admin Token and the Webhook Secret both rotated: the earlier URL is not put back with our key, the webhooks are off, and the error says what to do', async () => {
+	const earlier = webhookFields(await settings());
+	const first = host(SET_UP);
+	await first.publish();
+	const rotated = await rotatedToken();
+	try {
+		// Published again with both changed: Support Board now holds the new Webhook Secret.
+		const later = host(SET_UP, { apiToken: rotated.token, webhookSecret: KEY_2 }, first.staticData);
+		expect(await later.publish()).toEqual({ created: true });
+		expect(webhookFields(await settings()).key).toBe(KEY_2);
+		const failed = await later.unpublish().then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(webhookFields(await settings())).toEqual({
+			active: false,
+			url: '',
+			key: '',
+			allowed: expect.any(String),
+		});
+		expect(failed).toBeInstanceOf(Error);
+		const message = String(failed?.message);
+		expect(message).toMatch(/earlier webhook URL \(.+\) was not put back/);
+		expect(message).toContain('Settings → Miscellaneous → Webhooks');
+		expect(message).toContain(new URL(earlier.url).host);
+		for (const secret of [KEY, KEY_2, earlier.key, rotated.token, new URL(earlier.url).search])
+			if (secret !== '') expect(JSON.stringify(failed)).not.toContain(secret);
+	} finally {
+		await rotated.remove();
+	}
+});
+
+/** A key sealed as the node's first version sealed it (v1: under the Admin Token, any tag length). */
+function sealV1(secret: string, token: string, tagLength: number): string {
+	const key = createHmac('sha256', token).update('support-chat: earlier webhook key').digest();
+	const iv = randomBytes(12);
+	const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: tagLength });
+	const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+	return ['v1', iv, cipher.getAuthTag(), sealed].map((p) => p.toString('base64')).join('.');
+}
+
+/** The static data of the node's first version, for this workflow's URL and the earlier entry. */
+async function firstVersionRecord(hooks: HookHost, sealedKey: string): Promise<IDataObject> {
+	const entry = structuredClone((JSON.parse(before) as IDataObject).response as IDataObject)
+		.webhooks as [IDataObject, string];
+	entry[0]['webhooks-key'] = ['', 'password'];
+	return {
+		'node:Support Chat Trigger': {
+			supportBoardWebhook: { url: hooks.url(), earlier: entry, sealedKey },
+		},
+	};
+}
+
+it('static data written by the first version is still read: unpublishing puts the settings back byte for byte', async () => {
+	const first = host(SET_UP);
+	await first.publish();
+	const earlierKey = webhookFields((JSON.parse(before) as IDataObject).response as IDataObject).key;
+	const staticData = await firstVersionRecord(
+		first,
+		sealV1(earlierKey, board.credentials.apiToken, 16),
+	);
+	await host(SET_UP, {}, staticData).unpublish();
+	expect(await rawSettings()).toBe(before);
+});
+
+it('a sealed key whose GCM tag is cut to 4 bytes is refused, not opened', async () => {
+	const first = host(SET_UP);
+	await first.publish();
+	const forged = 'forged-key-from-a-4-byte-tag';
+	const staticData = await firstVersionRecord(first, sealV1(forged, board.credentials.apiToken, 4));
+	const failed = await host(SET_UP, {}, staticData)
+		.unpublish()
+		.then(
+			() => undefined,
+			(error: Error) => error,
+		);
+	expect(webhookFields(await settings()).key).not.toBe(forged);
+	expect(failed?.message).toMatch(/was not put back/);
+});
+
+sandboxIt(
+	"Replace Another URL: the earlier URL's user, password, path and query never wait in static data in the clear",
+	async () => {
+		const secretUrl =
+			'https://alice:s3cret-pw@hooks.example.test/services/T0/B0/XYZsecret?token=q-tok';
+		board.sandbox!.supportBoard!.configureWebhooks({
+			url: secretUrl,
+			key: OTHER_KEY,
+			active: true,
+			allowed: 'message-sent',
+		});
+		const earlierRow = await rawSettings();
+		const hooks = host(SET_UP);
+		await hooks.publish();
+		const kept = JSON.stringify(hooks.staticData);
+		for (const secret of ['alice', 's3cret-pw', 'XYZsecret', 'q-tok', '/services/', OTHER_KEY, KEY])
+			expect(kept).not.toContain(secret);
+		await hooks.unpublish();
+		expect(await rawSettings()).toBe(earlierRow);
+	},
+);
+
+sandboxIt(
+	'another URL is there: the message itself names Replace Another URL, and shows the URL without its user, password, path or query',
+	async () => {
+		board.sandbox!.supportBoard!.configureWebhooks({
+			url: 'https://alice:s3cret-pw@hooks.slack.test/services/T0/B0/XYZsecret?token=q-tok',
+			key: OTHER_KEY,
+			active: true,
+			allowed: 'message-sent',
+		});
+		const earlierRow = await rawSettings();
+		const refused = await host({ setUpWebhook: true })
+			.publish()
+			.then(
+				() => undefined,
+				(error: Error) => error,
+			);
+		const message = String(refused?.message);
+		expect(message).toContain('turn on Replace Another URL');
+		expect(message).toContain('https://hooks.slack.test/…');
+		for (const secret of ['alice', 's3cret-pw', 'XYZsecret', 'q-tok', 'services', OTHER_KEY])
+			expect(JSON.stringify(refused)).not.toContain(secret);
+		expect(await rawSettings()).toBe(earlierRow);
 	},
 );

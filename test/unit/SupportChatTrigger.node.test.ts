@@ -3,6 +3,7 @@ import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChatTrigger } from '../../nodes/SupportChat/SupportChatTrigger.node';
+import { EVENT_CLAIMS } from '../../nodes/SupportChat/shared/claims';
 import { callWebhook } from '../helpers/engine';
 
 const TYPE = 'n8n-nodes-support-chat.supportChatTrigger';
@@ -176,10 +177,29 @@ describe('SupportChatTrigger description (public interface)', () => {
 			getNodeParameter: (_name: string, fallback: unknown) => fallback,
 			getWorkflowStaticData: () => ({}),
 			getMode: () => 'trigger',
+			getWorkflow: () => ({ id: 'w-hooks', active: true }),
 		} as never;
 		await expect(methods.checkExists.call(context)).resolves.toBe(true);
 		await expect(methods.create.call(context)).resolves.toBe(true);
 		await expect(methods.delete.call(context)).resolves.toBe(true);
+	});
+
+	test('activating the workflow forgets its poll trigger until that polls again: at the bound, its events run', async () => {
+		EVENT_CLAIMS.clear();
+		const context = {
+			getNodeParameter: (_name: string, fallback: unknown) => fallback,
+			getWorkflowStaticData: () => ({}),
+			getMode: () => 'trigger',
+			getWorkflow: () => ({ id: 'w-hooks', active: true }),
+		} as never;
+		EVENT_CLAIMS.polls('w-hooks', ['messageCreated']);
+		let last = EVENT_CLAIMS.claim('w-hooks', 'messageCreated:0', 'webhook', 0);
+		for (let i = 1; last === 'run'; i++)
+			last = EVENT_CLAIMS.claim('w-hooks', `messageCreated:${i}`, 'webhook', 0);
+		expect(last).toBe('left');
+		await trigger.webhookMethods.default.checkExists.call(context);
+		expect(EVENT_CLAIMS.claim('w-hooks', 'messageCreated:new', 'webhook', 0)).toBe('run');
+		EVENT_CLAIMS.clear();
 	});
 });
 

@@ -1,11 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { AttachmentSettings } from '../transport/attachments';
+import type { RunBounds } from '../transport/fileBudget';
 
 /**
  * The options that download a message's attachments, the same in Message → Get Many, Conversation →
  * Get and both triggers. The defaults are literals, as n8n's editor and linter read them; they match
- * DEFAULT_ATTACHMENTS (a unit test checks).
+ * DEFAULT_ATTACHMENTS and DEFAULT_RUN_BOUNDS (a unit test checks).
  */
 
 const MEGABYTE = 1024 * 1024;
@@ -16,6 +17,15 @@ const DEFAULT_ATTACHMENTS = {
 	maxFiles: 20,
 	otherHosts: true,
 };
+
+/**
+ * What one webhook delivery, one poll or one execution downloads in all (transport/fileBudget.ts).
+ * A delivery usually holds one event, whose files Max Attachments (20) and Max Attachment Size
+ * (16 MB) already bound: 100 files and 256 MB leave such events whole while stopping a batch of many
+ * events at a few hundred MB of memory. 120 s: the run starts only once its files are in (the
+ * webhook's answer went out before), and a poll has 4 of n8n's 5 minutes for its requests too.
+ */
+const DEFAULT_RUN_BOUNDS = { files: 100, megabytes: 256, seconds: 120 };
 
 export const attachmentOptions: INodeProperties[] = [
 	{
@@ -60,6 +70,33 @@ export const attachmentOptions: INodeProperties[] = [
 		description:
 			"Whether to download attachments stored on another host than the Base URL (a cloud storage, a CDN). They are fetched without the API token, which goes to the Base URL's own address only; never from a private or loopback address. Off: such an attachment fails the item.",
 	},
+	{
+		displayName: 'Max Attachments per Run',
+		name: 'maxAttachmentsPerRun',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 10000 },
+		default: 100,
+		description:
+			"With Download Attachments: most files downloaded in one webhook delivery, one poll, or one execution of the node over all its items. Past it, an event's item carries attachmentError, or the item fails.",
+	},
+	{
+		displayName: 'Max Attachment Total per Run (MB)',
+		name: 'maxAttachmentTotalPerRun',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 10240 },
+		default: 256,
+		description:
+			'With Download Attachments: most bytes downloaded in one webhook delivery, one poll, or one execution of the node, counted as received. Each file may use only what is left.',
+	},
+	{
+		displayName: 'Max Download Time per Run (Seconds)',
+		name: 'maxDownloadTimePerRun',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 3600 },
+		default: 120,
+		description:
+			"With Download Attachments: longest time spent downloading in one webhook delivery, one poll, or one execution of the node. Each file's Timeout is cut to the time left; a poll also stops within the time n8n gives it.",
+	},
 ];
 
 /** The attachment settings of the Options collection; undefined while Download Attachments is off. */
@@ -82,5 +119,20 @@ export function attachmentSettings(
 				? options.attachmentsFromOtherHosts
 				: DEFAULT_ATTACHMENTS.otherHosts,
 		timeoutMs,
+		run: runBounds(options),
+	};
+}
+
+function runBounds(options: IDataObject): RunBounds {
+	const at = (value: unknown, fallback: number) =>
+		typeof value === 'number' && Number.isFinite(value) ? Math.max(1, value) : fallback;
+	const files = Math.floor(at(options.maxAttachmentsPerRun, DEFAULT_RUN_BOUNDS.files));
+	const megabytes = at(options.maxAttachmentTotalPerRun, DEFAULT_RUN_BOUNDS.megabytes);
+	const seconds = at(options.maxDownloadTimePerRun, DEFAULT_RUN_BOUNDS.seconds);
+	return {
+		files,
+		bytes: Math.floor(megabytes * MEGABYTE),
+		ms: seconds * 1000,
+		shown: { megabytes, seconds },
 	};
 }

@@ -7,6 +7,7 @@ import { EVENT_CLAIMS } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
 import { withEventFiles } from '../transport/attachments';
 import { connect } from '../transport/connect';
+import { FileBudget } from '../transport/fileBudget';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
@@ -68,7 +69,10 @@ function toItem(event: Found, receivedAt: string): INodeExecutionData {
 	});
 }
 
-/** The items of the events found, with their messages' files when Options → Download Attachments is on. */
+/**
+ * The items of the events found, with their messages' files when Options → Download Attachments is on:
+ * the poll's events share one budget of files, bytes and time, whose time ends by the poll's deadline.
+ */
 async function emit(
 	ctx: IPollFunctions,
 	client: SupportChatClient,
@@ -79,7 +83,9 @@ async function emit(
 	if (events.length === 0) return null;
 	const items = events.map((event) => toItem(event, now));
 	const files = attachmentSettings(options, clientSettings(options).timeoutMs);
-	return [files ? await withEventFiles(ctx, client.files, items, files, deadline) : items];
+	if (files === undefined) return [items];
+	const budget = new FileBudget(files.run, 'poll', deadline);
+	return [await withEventFiles(ctx, client.files, items, files, budget)];
 }
 
 /**
@@ -92,6 +98,8 @@ async function emit(
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = readSettings(ctx, options);
+	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.
+	if (ctx.getMode() !== 'manual') EVENT_CLAIMS.polls(ctx.getWorkflow().id ?? '', settings.events);
 	const pagination = () => paginationSettings(ctx, options, 0);
 	const client = await connect(ctx, 0, {
 		settings: clientSettings(options),
@@ -124,8 +132,8 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const { found: since, marks: next } = await finder.since(client, settings, marks);
 	const workflowId = ctx.getWorkflow().id ?? '';
 	const claimedAt = Date.now();
-	const fresh = inOrder(since).filter((event) =>
-		EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt),
+	const fresh = inOrder(since).filter(
+		(event) => EVENT_CLAIMS.claim(workflowId, event.key, 'poll', claimedAt) !== 'taken',
 	);
 	writeState(staticData, { api, events, marks: next });
 	return await found(fresh);

@@ -60,22 +60,21 @@ export function attachmentsOf(record: IDataObject): Attachment[] {
 const MAX_FILE_NAME_LENGTH = 120;
 const MAX_EXTENSION_LENGTH = 10;
 
-/** What no file name may hold besides control characters: path separators and what Windows refuses. */
-const UNSAFE_IN_NAME = new Set(['<', '>', ':', '"', '/', '\\', '|', '?', '*']);
-
-function safeCharacters(text: string): string {
-	let out = '';
-	for (const character of text) {
-		const code = character.charCodeAt(0);
-		out += code < 0x20 || code === 0x7f || UNSAFE_IN_NAME.has(character) ? '_' : character;
-	}
-	return out;
-}
+/**
+ * What no file name may hold, either way: control characters (C0, DEL, C1); Unicode format characters
+ * (bidi embeddings, overrides and isolates, which show `report\u202Efdp.exe` as `reportexe.pdf`; zero
+ * widths, the soft hyphen, the byte order mark); lone surrogates; line and paragraph separators; path
+ * separators; and what Windows refuses, the quote and the backslash among them, which would also end
+ * or escape a multipart header's `filename="…"`. One character class: linear.
+ */
+const UNSAFE_IN_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>:"/\\|?*]/gu;
 
 /**
- * A file name safe to hand on as a binary property's `fileName`: the last part of what the message
- * names (else of the URL's path), without separators or control characters, not `.` or `..`, cut to
- * MAX_FILE_NAME_LENGTH with its extension kept; `fallback` when nothing is left.
+ * THE file name rule, for a download's binary property `fileName` and for the name an upload sends in
+ * its multipart header (and shows in the message): the last part of what is named (else of the URL's
+ * path), each character of UNSAFE_IN_NAME as `_`, not `.` or `..`, cut to MAX_FILE_NAME_LENGTH with
+ * its extension kept; `fallback` when nothing is left. A character is replaced, not the file refused:
+ * a name copied from a web page carries a zero width or a soft hyphen unseen, and macOS allows `:`.
  */
 export function safeFileName(name: string, url: string, fallback: string): string {
 	const fromUrl = () => {
@@ -89,7 +88,7 @@ export function safeFileName(name: string, url: string, fallback: string): strin
 	// The end of a long name is kept: the last path part and the extension are there.
 	const typed = (name.trim() || fromUrl()).slice(-1000);
 	const last = typed.slice(Math.max(typed.lastIndexOf('/'), typed.lastIndexOf('\\')) + 1);
-	let clean = safeCharacters(last).trim();
+	let clean = last.replace(UNSAFE_IN_NAME, '_').trim();
 	while (clean.startsWith('.')) clean = clean.slice(1);
 	while (clean.endsWith('.') || clean.endsWith(' ')) clean = clean.slice(0, -1);
 	if (clean === '') return fallback;
@@ -97,7 +96,11 @@ export function safeFileName(name: string, url: string, fallback: string): strin
 	const dot = clean.lastIndexOf('.');
 	const extension =
 		dot > 0 && clean.length - dot <= MAX_EXTENSION_LENGTH + 1 ? clean.slice(dot) : '';
-	return clean.slice(0, MAX_FILE_NAME_LENGTH - extension.length) + extension;
+	// A cut between the two halves of a surrogate pair would leave half a character.
+	const head = clean
+		.slice(0, MAX_FILE_NAME_LENGTH - extension.length)
+		.replace(/[\uD800-\uDBFF]$/, '');
+	return head + extension;
 }
 
 /** The MIME types of the extensions chat files usually have; others go by the answer or as bytes. */

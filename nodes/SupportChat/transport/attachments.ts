@@ -12,13 +12,15 @@ import { attachmentsOf, mimeTypeOf, safeFileName } from '../shared/attachments';
 import { isRecord } from '../shared/json';
 import type { FileRules, FileSource, PlainRequest } from './download';
 import { downloadFile } from './download';
+import type { FileBudget, RunBounds } from './fileBudget';
+import { RunBoundMet } from './fileBudget';
 import { FileRefused } from './fileUrls';
 
 /**
  * A message's attachments as binary properties (`attachment_0`, `attachment_1`, … by default), for
- * the action node and both triggers. What may be downloaded is bounded twice: Max Attachment Size per
- * file, and Max Attachments per item, counted before the first request so that a list too long
- * fails at once rather than half-way.
+ * the action node and both triggers. What may be downloaded is bounded three times: Max Attachment
+ * Size per file; Max Attachments per item, counted before the first request so that a list too long
+ * fails at once rather than half-way; and the bounds of the whole run (./fileBudget.ts).
  */
 
 export interface AttachmentSettings extends FileRules {
@@ -26,6 +28,8 @@ export interface AttachmentSettings extends FileRules {
 	prefix: string;
 	/** Most files one input item (or one event) may bring. */
 	maxFiles: number;
+	/** What one webhook delivery, one poll or one execution downloads in all. */
+	run: RunBounds;
 }
 
 /** The part of n8n's context a download uses: every context that runs a node's code has it. */
@@ -48,26 +52,35 @@ class TooManyAttachments extends Error {
 
 /**
  * Downloads each list of attachments (one per output item) into its own binary properties, numbered
- * from 0 for each; one set of binary data per list, in order. Throws TooManyAttachments, a FileRefused, or
- * n8n's own error for the first file that cannot be had: no file is left out in silence.
+ * from 0 for each; one set of binary data per list, in order. Throws TooManyAttachments, the run's bound
+ * met (RunBoundMet), a FileRefused, or n8n's own error for the first file that cannot be had: no file
+ * is left out in silence. Every file takes from `budget`, the run's.
  */
 export async function downloadAttachments(
 	ctx: FileContext,
 	source: FileSource | undefined,
 	lists: Attachment[][],
 	settings: AttachmentSettings,
+	budget: FileBudget,
 ): Promise<IBinaryKeyData[]> {
 	const count = lists.reduce((sum, list) => sum + list.length, 0);
 	if (count > settings.maxFiles)
 		throw new TooManyAttachments(
 			`${count} attachments, more than Max Attachments (${settings.maxFiles})`,
 		);
+	budget.open(count);
 	const plain: PlainRequest = async (options) => await ctx.helpers.httpRequest(options);
 	const out: IBinaryKeyData[] = [];
 	for (const list of lists) {
 		const binary: IBinaryKeyData = {};
 		for (const [index, attachment] of list.entries()) {
-			const file = await downloadFile(plain, source, attachment.url, settings);
+			const asked = budget.next(settings);
+			const file = await downloadFile(plain, source, attachment.url, asked).catch(
+				(error: unknown) => {
+					throw budget.failure(error, asked, settings);
+				},
+			);
+			budget.took(file.bytes.length);
 			const fileName = safeFileName(attachment.name, attachment.url, `${settings.prefix}${index}`);
 			binary[`${settings.prefix}${index}`] = await ctx.helpers.prepareBinaryData(
 				file.bytes,
@@ -98,7 +111,11 @@ export function attachmentError(
 				itemIndex,
 			},
 		);
-	if (error instanceof FileRefused || error instanceof TooManyAttachments) {
+	if (
+		error instanceof FileRefused ||
+		error instanceof TooManyAttachments ||
+		error instanceof RunBoundMet
+	) {
 		const message = mask(error.message);
 		const failure = new NodeOperationError(node, message, {
 			description: error.description,
@@ -112,25 +129,20 @@ export function attachmentError(
 	return error as Error;
 }
 
-/** A trigger's download that would outlast the time n8n gives the poll. */
-const OUT_OF_TIME = new FileRefused(
-	"The poll's time ran out before this event's files were downloaded",
-	'n8n gives a poll a limited time, and a poll that outlasts it is dropped. Poll more often, or lower Options → Max Attachment Size (MB), or download the files in the workflow from the URLs in data.',
-);
-
 /**
  * The triggers' items with the files their event's message names (`json.data`), one event at a time.
  * An event is not lost for a file: an item whose files cannot all be had is handed on without any,
  * with `attachmentError` saying why and what to change (the trigger has no item to fail, and a poll
- * that failed would stop at that event for good). `deadline` (the poll's) shortens each file's
- * Timeout to the time left, and once it has passed no file is asked for.
+ * that failed would stop at that event for good). Every event's files take from `budget`, the
+ * delivery's or the poll's (whose deadline it keeps): once one of its bounds is met, each later event
+ * with files says so and asks for none.
  */
 export async function withEventFiles(
 	ctx: FileContext,
 	source: FileSource | undefined,
 	items: INodeExecutionData[],
 	settings: AttachmentSettings,
-	deadline = Infinity,
+	budget: FileBudget,
 ): Promise<INodeExecutionData[]> {
 	const out: INodeExecutionData[] = [];
 	for (const item of items) {
@@ -140,17 +152,8 @@ export async function withEventFiles(
 			out.push(item);
 			continue;
 		}
-		const left = Math.floor(deadline - Date.now());
-		if (left < 1000) {
-			out.push({
-				...item,
-				json: { ...item.json, attachmentError: explained(OUT_OF_TIME, source) },
-			});
-			continue;
-		}
 		try {
-			const timeoutMs = Math.min(settings.timeoutMs, left);
-			const [binary] = await downloadAttachments(ctx, source, [files], { ...settings, timeoutMs });
+			const [binary] = await downloadAttachments(ctx, source, [files], settings, budget);
 			out.push({ ...item, binary });
 		} catch (error) {
 			out.push({ ...item, json: { ...item.json, attachmentError: explained(error, source) } });

@@ -173,8 +173,19 @@ export function withHint(message: string, hint: unknown): string {
 const NO_API_AT_BASE_URL =
 	'There is no Support Chat API at this Base URL. Enter the address of your service; the path /script/include/api is added when missing. If your service is Support Board, choose Support Board Web API under API in the Support Chat API credentials.';
 
-/** What a person should look at first, by HTTP status; `resourceLabel` names the record a request names. */
+/**
+ * The advice for a network fault: no answer came. The Base URL is advice for this and for the wrong
+ * address (404, 405, an HTML page), never for a refusal the service answered with its reason.
+ */
+export const UNREACHABLE_HINT =
+	'Check the Base URL in the credentials and that the service is reachable from n8n.';
+
+/**
+ * What a person should look at first, by HTTP status (undefined: no answer came, a network fault);
+ * `resourceLabel` names the record a request names.
+ */
 export function hintForStatus(status: number | undefined, resourceLabel?: string): string {
+	if (status === undefined) return UNREACHABLE_HINT;
 	if (status === 401) {
 		return 'The service rejected the API token. Check the token in the Support Chat API credentials; it may have been rotated or revoked.';
 	}
@@ -195,5 +206,9 @@ export function hintForStatus(status: number | undefined, resourceLabel?: string
 		// The rule in its own words (./retry), never paraphrased.
 		return `The service failed on its side. Requests are retried automatically by this rule: ${RETRY_RULE} Where one was not retried, check in the service whether it was done before running again.`;
 	}
-	return 'Check the Base URL in the credentials and that the service is reachable from n8n.';
+	if (status === 405) {
+		return 'The service does not take this request at this address. Check that the Base URL in the credentials points at your service.';
+	}
+	// An answer with its reason (a 2xx that says it failed, another 4xx): the address was reached.
+	return 'The service received the request and refused it, for the reason in the message. Check the values sent.';
 }

@@ -5,7 +5,7 @@ import { maskUrlsIn } from '../shared/quotedUrls';
 import type { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { AnswerDeadlineError, AnswerTooLargeError } from './answer';
-import { extractErrorMessage, hintForStatus } from './errors';
+import { UNREACHABLE_HINT, extractErrorMessage } from './errors';
 import type { RequestSpec } from './exchange';
 import { isSsrfRefusal } from './exchange';
 import type { ClientSettings } from './limits';
@@ -118,9 +118,7 @@ export function failedError(
 			client,
 			undefined,
 			`Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`,
-			{
-				description: hintForStatus(undefined),
-			},
+			{ description: UNREACHABLE_HINT },
 		);
 	}
 	// Masked before the message is cut out of it: a token across the cut would no longer match whole.

@@ -229,7 +229,7 @@ export class SupportChatClient implements WirePort {
 		if (outcome.ok) return outcome.value;
 		const { message, description, body, hintFor, after = '' } = outcome;
 		throw this.error(status, message, {
-			description: description ?? `${this.hint(spec, undefined, hintFor)}${after}`,
+			description: description ?? `${this.hint(spec, status, hintFor)}${after}`,
 			body,
 		});
 	}

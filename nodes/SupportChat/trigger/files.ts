@@ -5,11 +5,14 @@ import { attachmentSettings } from '../descriptions/attachments';
 import { withEventFiles } from '../transport/attachments';
 import { connect } from '../transport/connect';
 import type { FileSource } from '../transport/download';
+import { FileBudget } from '../transport/fileBudget';
 
 /**
  * The webhook trigger's items with their messages' files, when Options → Download Attachments is on
  * (transport/attachments.ts). Run after the delivery was answered: a download never delays the answer
- * the service waits for, so a slow file cannot make it deliver the event again.
+ * the service waits for, so a slow file cannot make it deliver the event again. The delivery's events
+ * share one budget of files, bytes and time: however many events a delivery holds, it downloads no
+ * more than one run may.
  */
 export async function withDeliveryFiles(
 	ctx: IWebhookFunctions,
@@ -18,7 +21,8 @@ export async function withDeliveryFiles(
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const settings = attachmentSettings(options, clientSettings(options).timeoutMs);
 	if (settings === undefined) return items;
-	return await withEventFiles(ctx, await fileSource(ctx), items, settings);
+	const budget = new FileBudget(settings.run, 'webhook delivery');
+	return await withEventFiles(ctx, await fileSource(ctx), items, settings, budget);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import type { ClaimOutcome } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
 import type { SecretMask } from '../shared/secrets';
 import type { DeliveryMemory } from './dedupe';
@@ -128,8 +129,9 @@ function decideEntry(
 			return { ignored: 'duplicate delivery' };
 		}
 	}
-	if (context.claim && key !== null && !context.claim(key))
-		return { ignored: 'event already run by the poll trigger' };
+	const claimed = context.claim && key !== null ? context.claim(key) : 'run';
+	if (claimed === 'taken') return { ignored: 'event already run by the poll trigger' };
+	if (claimed === 'left') return { ignored: 'left to the poll trigger (too many events claimed)' };
 	return { item: itemOf(entry, chosen, delivery, settings, context) };
 }
 
@@ -138,8 +140,8 @@ interface DeliveryContext {
 	now: number;
 	mask: SecretMask;
 	memory?: DeliveryMemory;
-	/** Claims an event for this trigger (`EVENT_CLAIMS`): false when the poll trigger ran it already. */
-	claim?: (eventKey: string) => boolean;
+	/** Claims an event for this trigger (`EVENT_CLAIMS`): `taken` when the poll trigger ran it already. */
+	claim?: (eventKey: string) => ClaimOutcome;
 }
 
 function decide(
@@ -170,8 +172,8 @@ function decide(
  * - 401, nothing started: the chosen verification fails (or no secret is configured for it).
  * - 400, nothing started: the body cannot be read (a short reason, never a stack trace).
  * - 200, nothing started: the event is not selected, not recognised (unless passed on), a repeat of a
- *   delivery already handled, a message the workflow's own side sent, or an event the workflow's poll
- *   trigger ran already.
+ *   delivery already handled, a message the workflow's own side sent, an event the workflow's poll
+ *   trigger ran already, or one left to it because the process's claims are full.
  * - 200 and run: one item per event (a JSON array body is a batch of events).
  *
  * Duplicates are remembered only after verification succeeds, so forged requests cannot fill the
@@ -186,14 +188,18 @@ function decide(
  *   (which holds the production URL's record) is neither read nor written, so neither URL hides a
  *   delivery from the other
  * @param dedupe.claim claims each event's key for the webhook trigger (production only): an event the
- *   poll trigger of the same workflow ran already starts nothing
+ *   poll trigger of the same workflow ran already starts nothing, nor one left to it (claims full)
  */
 export function handleDelivery(
 	request: DeliveryRequest,
 	settings: TriggerSettings,
 	staticData: Record<string, unknown>,
 	now: number,
-	dedupe: { memory?: DeliveryMemory; test?: boolean; claim?: (eventKey: string) => boolean } = {},
+	dedupe: {
+		memory?: DeliveryMemory;
+		test?: boolean;
+		claim?: (eventKey: string) => ClaimOutcome;
+	} = {},
 ): Decision {
 	try {
 		const mask = secretMask(settings.secret);

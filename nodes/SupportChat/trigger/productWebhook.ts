@@ -81,6 +81,22 @@ export function withKey(entry: unknown, key: string): unknown {
 	return copy;
 }
 
+/**
+ * The setting turned off and pointing nowhere: no URL, no key, Active unticked (`sb_webhooks` then
+ * sends nothing), the entry's other fields as they were.
+ */
+export function turnedOff(entry: unknown): unknown[] {
+	return [
+		{
+			...(fieldsOf(entry) ?? {}),
+			[ACTIVE]: [false, 'checkbox'],
+			[URL_FIELD]: ['', 'text'],
+			[KEY]: ['', 'password'],
+		},
+		'multi-input',
+	];
+}
+
 /** The "allowed" field's names, as `sb_webhooks` splits them (spaces removed, comma-separated). */
 function names(allowed: string): Set<string> {
 	return new Set(

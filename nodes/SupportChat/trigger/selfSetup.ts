@@ -6,16 +6,17 @@ import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { connect } from '../transport/connect';
 import type { SupportChatClient } from '../transport/request';
-import { openKey, sealKey } from './earlierKey';
+import type { SetUpRecord } from './earlierKey';
+import { earlierOf, sealedRecord, shownEarlier } from './earlierKey';
 import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './settings';
 import type { WebhookFields } from './productWebhook';
 import {
 	WEBHOOK_SETTING,
 	holdsExactly,
 	shownUrl,
+	turnedOff,
 	webhookFields,
 	webhookNamesOf,
-	withKey,
 	withOurFields,
 } from './productWebhook';
 
@@ -32,15 +33,6 @@ import {
 
 /** Where the node's static data keeps what it replaced, until it puts it back. */
 const RECORD = 'supportBoardWebhook';
-
-interface SetUpRecord {
-	/** The Production URL written. */
-	url: string;
-	/** The webhook entry as it was, its key blanked; null when there was none. */
-	earlier: unknown;
-	/** The earlier key, sealed (./earlierKey). */
-	sealedKey: string;
-}
 
 interface Wanted extends Omit<WebhookFields, 'active'> {
 	replace: boolean;
@@ -163,18 +155,14 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		if (held.url !== '' && held.url !== want.url && !want.replace) {
 			throw refuse(
 				ctx,
-				`Support Board already sends its webhooks to another URL (${shownUrl(held.url)}); it holds one URL, so the node did not replace it`,
-				"To move Support Board's webhooks to this workflow, turn on Replace Another URL: the other URL is put back when this workflow is unpublished. Or leave Set Up Webhook in Support Board off and use the Poll Trigger, which needs no URL.",
+				`Support Board already sends its webhooks to another URL (${shownUrl(held.url)}) and holds only one, so the node did not replace it: to replace it, turn on Replace Another URL (it is put back when this workflow is unpublished), or use the Poll Trigger`,
+				'Or leave Set Up Webhook in Support Board off and use the Poll Trigger, which needs no URL.',
 			);
 		}
 		const entry = Object.hasOwn(row, WEBHOOK_SETTING) ? row[WEBHOOK_SETTING] : null;
 		// Ours already, with a record (Events changed, n8n restarted): what to put back stays the first one.
 		if (!(held.url === want.url && recordOf(staticData)?.url === want.url)) {
-			const record: SetUpRecord = {
-				url: want.url,
-				earlier: entry === null ? null : withKey(entry, ''),
-				sealedKey: sealKey(held.key, client.token),
-			};
+			const record = await sealedRecord(want.url, entry, [client.token, want.key]);
 			staticData[RECORD] = record as unknown as IDataObject;
 		}
 		row[WEBHOOK_SETTING] = withOurFields(entry, want) as IDataObject[];
@@ -187,6 +175,11 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
  * Puts back what the node replaced, when Support Board still sends to the URL it wrote; when someone
  * has changed the URL since, their settings are left as they are. Whatever the option says now: a
  * workflow unpublished after the option was turned off still puts back what it replaced.
+ *
+ * What cannot be opened (the Admin Token and the Webhook Secret both changed since) is not put back as
+ * something else: the earlier URL with our key would send our secret to whoever is there. The webhooks
+ * are turned off instead, and the error says so. n8n 2.41 only logs an error thrown here
+ * (`ActiveWorkflowManager.remove`: "Could not remove webhooks of workflow …") and unpublishes anyway.
  */
 export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -194,20 +187,36 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	// The Test URL's removal comes here too, with the published workflow's record: it is not ours to undo.
 	if (record === undefined || ctx.getNodeWebhookUrl('default') !== record.url) return true;
 	const credentials = await ctx.getCredentials<IDataObject>('supportChatApi');
-	const secrets = [typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : ''];
-	await masked(ctx, secrets, async (client) => {
+	const secret = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+	const secrets = [secret];
+	const restored = await masked(ctx, secrets, async (client) => {
 		const row = await readRow(client);
 		const held = webhookFields(row);
-		if (held.url === record.url) {
-			// A key that cannot be opened (the Admin Token changed) stays the one there now.
-			const key = openKey(record.sealedKey, client.token) ?? held.key;
-			secrets.push(key);
-			if (record.earlier === null) delete row[WEBHOOK_SETTING];
-			else row[WEBHOOK_SETTING] = withKey(record.earlier, key) as IDataObject[];
-			const earlier = webhookFields(row);
-			await saveRow(ctx, client, row, (now) => now.url === earlier.url && now.key === earlier.key);
+		if (held.url !== record.url) return true;
+		// Support Board holds the Webhook Secret written at publishing, even when the credentials' changed.
+		const earlier = await earlierOf(record, [client.token, secret, held.key], client.token);
+		if (earlier === undefined) {
+			row[WEBHOOK_SETTING] = turnedOff(row[WEBHOOK_SETTING]) as IDataObject[];
+			await saveRow(ctx, client, row, (now) => !now.active && now.url === '');
+			return false;
 		}
+		const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+		secrets.push(before.key, before.url);
+		if (earlier.entry === null) delete row[WEBHOOK_SETTING];
+		else row[WEBHOOK_SETTING] = earlier.entry as IDataObject[];
+		await saveRow(ctx, client, row, (now) => now.url === before.url && now.key === before.key);
+		return true;
 	});
 	delete staticData[RECORD];
+	if (!restored) throw refuse(ctx, notPutBack(record));
 	return true;
+}
+
+function notPutBack(record: SetUpRecord): string {
+	const shown = shownEarlier(record);
+	const sealedUnder =
+		record.sealed === undefined
+			? 'the Admin Token held when the workflow was published, which no longer opens it'
+			: 'the Admin Token and the Webhook Secret held when the workflow was published, and neither opens it now';
+	return `The earlier webhook URL${shown === '' ? '' : ` (${shown})`} was not put back in Support Board: it was sealed under ${sealedUnder}. Support Board's webhooks are now off, so this workflow's Webhook Secret is sent nowhere: set the earlier URL and its Secret key again in Support Board under Settings → Miscellaneous → Webhooks`;
 }

@@ -19,6 +19,15 @@ it('falls back to the defaults the editor shows', () => {
 		maxFiles: shown.maxAttachments,
 		otherHosts: shown.attachmentsFromOtherHosts,
 		timeoutMs: 5_000,
+		run: {
+			files: shown.maxAttachmentsPerRun,
+			bytes: (shown.maxAttachmentTotalPerRun as number) * MB,
+			ms: (shown.maxDownloadTimePerRun as number) * 1000,
+			shown: {
+				megabytes: shown.maxAttachmentTotalPerRun,
+				seconds: shown.maxDownloadTimePerRun,
+			},
+		},
 	});
 });
 
@@ -31,10 +40,25 @@ it('reads what the user set, bounded', () => {
 				maxAttachmentSize: 0,
 				maxAttachments: 2.7,
 				attachmentsFromOtherHosts: false,
+				maxAttachmentsPerRun: 0,
+				maxAttachmentTotalPerRun: 0.5,
+				maxDownloadTimePerRun: Number.NaN,
 			},
 			1_000,
 		),
-	).toEqual({ prefix: 'file_', maxBytes: MB, maxFiles: 2, otherHosts: false, timeoutMs: 1_000 });
+	).toEqual({
+		prefix: 'file_',
+		maxBytes: MB,
+		maxFiles: 2,
+		otherHosts: false,
+		timeoutMs: 1_000,
+		run: {
+			files: 1,
+			bytes: MB,
+			ms: (shown.maxDownloadTimePerRun as number) * 1000,
+			shown: { megabytes: 1, seconds: shown.maxDownloadTimePerRun },
+		},
+	});
 	expect(
 		attachmentSettings({ downloadAttachments: true, attachmentPrefix: 'p'.repeat(500) }, 1)?.prefix,
 	).toHaveLength(100);

@@ -3,6 +3,7 @@ import type { IBinaryData, IHttpRequestOptions, INodeExecutionData } from 'n8n-w
 import type { AttachmentSettings } from '../../../nodes/SupportChat/transport/attachments';
 import { withEventFiles } from '../../../nodes/SupportChat/transport/attachments';
 import type { FileSource } from '../../../nodes/SupportChat/transport/download';
+import { FileBudget } from '../../../nodes/SupportChat/transport/fileBudget';
 
 const SETTINGS: AttachmentSettings = {
 	prefix: 'attachment_',
@@ -10,7 +11,14 @@ const SETTINGS: AttachmentSettings = {
 	maxFiles: 5,
 	otherHosts: true,
 	timeoutMs: 60_000,
+	run: { files: 100, bytes: 1 << 20, ms: 120_000, shown: { megabytes: 1, seconds: 120 } },
 };
+
+/** A delivery's budget, or a poll's that ends at `deadline`. */
+const budget = (deadline?: number) =>
+	deadline === undefined
+		? new FileBudget(SETTINGS.run, 'webhook delivery')
+		: new FileBudget(SETTINGS.run, 'poll', deadline);
 
 /** A context whose plain requests answer `body` for every URL, recording what was asked. */
 function context(body = 'file bytes') {
@@ -49,7 +57,7 @@ const event = (attachments: unknown): INodeExecutionData => ({
 it('leaves an event without files as it is, and asks for nothing', async () => {
 	const { ctx, asked } = context();
 	const items = [event(''), { json: { event: 'userCreated', data: null } }];
-	expect(await withEventFiles(ctx, SOURCE, items, SETTINGS)).toEqual(items);
+	expect(await withEventFiles(ctx, SOURCE, items, SETTINGS, budget())).toEqual(items);
 	expect(asked).toEqual([]);
 });
 
@@ -60,6 +68,7 @@ it("puts each event's files on its own item, without credentials on another host
 		SOURCE,
 		[event([['a.txt', 'https://cdn.example.net/a.txt']])],
 		SETTINGS,
+		budget(),
 	);
 	expect(item.binary).toEqual({
 		attachment_0: {
@@ -80,6 +89,7 @@ it('an event whose file cannot be had keeps its item, without files, with attach
 		SOURCE,
 		[event([['a', 'https://10.1.2.3/SECRET/a']])],
 		SETTINGS,
+		budget(),
 	);
 	expect(item.binary).toBeUndefined();
 	expect(item.json.attachmentError).toEqual({
@@ -97,7 +107,7 @@ it("once the poll's time has run out, no file is asked for and the event says wh
 		SOURCE,
 		[event([['a.txt', 'https://cdn.example.net/a.txt']])],
 		SETTINGS,
-		Date.now() + 500,
+		budget(Date.now() + 500),
 	);
 	expect(item.json.attachmentError).toEqual({
 		message: "The poll's time ran out before this event's files were downloaded",
@@ -113,7 +123,7 @@ it("shortens each file's Timeout to the poll's time left", async () => {
 		SOURCE,
 		[event([['a.txt', 'https://cdn.example.net/a.txt']])],
 		SETTINGS,
-		Date.now() + 5_000,
+		budget(Date.now() + 5_000),
 	);
 	expect(asked[0].timeout).toBeGreaterThan(3_000);
 	expect(asked[0].timeout).toBeLessThanOrEqual(5_000);

@@ -2,6 +2,7 @@ import {
 	extractErrorMessage,
 	failureInBody,
 	hintForStatus,
+	UNREACHABLE_HINT,
 } from '../../../nodes/SupportChat/transport/errors';
 
 describe('extractErrorMessage', () => {
@@ -67,5 +68,16 @@ describe('hintForStatus', () => {
 		[503, /retried automatically.*not/],
 	])('%i', (status, hint) => {
 		expect(hintForStatus(status, 'user')).toMatch(hint);
+	});
+
+	it('the Base URL is advice for a network fault and the wrong address only', () => {
+		expect(hintForStatus(undefined)).toBe(UNREACHABLE_HINT);
+		expect(hintForStatus(404)).toMatch(/Base URL/);
+		expect(hintForStatus(405)).toMatch(/Base URL/);
+		// A refusal the service answered with its reason: a 2xx that says it failed, another 4xx.
+		for (const status of [200, 201, 402, 406, 410, 418]) {
+			expect(hintForStatus(status)).not.toMatch(/Base URL|reachable/);
+			expect(hintForStatus(status)).toMatch(/reason in the message/);
+		}
 	});
 });

@@ -1,3 +1,8 @@
+/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
+import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 import {
 	DELIVERY_REGISTRY,
 	DeliveryMemory,
@@ -11,7 +16,7 @@ const T0 = 1_750_000_000_000;
 /** Deliveries remembered per trigger node: MAX_REMEMBERED in nodes/SupportChat/trigger/dedupe.ts. */
 const MAX_REMEMBERED = 500;
 /** Trigger nodes the process remembers deliveries for: MAX_SCOPES in nodes/SupportChat/trigger/dedupe.ts. */
-const MAX_SCOPES = 200;
+const MAX_SCOPES = 100;
 
 /** The one record seenBefore keeps in a node's static data, whatever its key. */
 function savedRecord(store: Record<string, unknown>): { seen: unknown[] } {
@@ -191,6 +196,34 @@ describe('the in-process record of deliveries', () => {
 			kept++;
 		}
 		expect(kept).toBe(MAX_SCOPES);
+	});
+
+	test('every node full, with long ids: the process record stays under 5 MB, the saved one under 16 kB', () => {
+		setFlagsFromString('--expose-gc');
+		const gc = runInNewContext('gc') as () => void;
+		DELIVERY_REGISTRY.clear();
+		gc();
+		const before = process.memoryUsage().heapUsed;
+		const long = 'n'.repeat(1_000);
+		// What seenBefore adds to each node's memory: a 16-character fingerprint, first seen in Unix seconds.
+		const hash = (key: string) =>
+			createHash('sha256').update(key).digest().toString('base64url', 0, 12);
+		for (let scope = 0; scope < MAX_SCOPES + 10; scope++) {
+			const memory = DELIVERY_REGISTRY.scope(scopeKey(`w-${scope}`, long, false));
+			for (let i = 0; i < MAX_REMEMBERED + 10; i++)
+				memory.add(hash(`${long}${scope}:${i}`), T0 / 1000 + i, MAX_REMEMBERED);
+		}
+		const store: Record<string, unknown> = {};
+		for (let i = 0; i < MAX_REMEMBERED + 10; i++)
+			seenBefore(store, `${long}${i}`, T0, { windowMs: 60 * MINUTE });
+		gc();
+		const used = process.memoryUsage().heapUsed - before;
+		process.stderr.write(
+			`[dedupe] ${MAX_SCOPES} nodes of ${MAX_REMEMBERED} deliveries: ${(used / 1024 / 1024).toFixed(2)} MB in the process, ${JSON.stringify(store).length} bytes saved\n`,
+		);
+		expect(used).toBeLessThan(5 * 1024 * 1024);
+		expect(JSON.stringify(store).length).toBeLessThan(16 * 1024);
+		DELIVERY_REGISTRY.clear();
 	});
 
 	test('scopes: workflow, node and URL kept apart, whatever the ids hold', () => {

@@ -1,6 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	holdsExactly,
 	shownUrl,
+	turnedOff,
 	webhookFields,
 	webhookNamesOf,
 	withKey,
@@ -120,20 +123,57 @@ describe("webhookNamesOf: the trigger's Events as the product's webhook names", 
 
 describe('shownUrl: another URL as a message shows it', () => {
 	test.each([
-		[
-			'https://hooks.example.test/h?token=abc123&x=1',
-			'https://hooks.example.test/h?token=[redacted]&x=[redacted]',
-		],
-		[
-			'https://user:pass@hooks.example.test/h#frag',
-			'https://[redacted]@hooks.example.test/h',
-		],
-		['not a url?token=abc', 'not a url?token=[redacted]'],
+		['https://hooks.example.test/h?token=abc123&x=1', 'https://hooks.example.test/…'],
+		['https://user:pass@hooks.example.test/h#frag', 'https://hooks.example.test/…'],
+		['https://user:pass@hooks.example.test', 'https://hooks.example.test/…'],
+		['https://hooks.slack.com/services/T000/B000/XXXXsecret', 'https://hooks.slack.com/…'],
+		['https://hooks.zapier.com/hooks/catch/123/abcsecret/', 'https://hooks.zapier.com/…'],
+		['https://hook.eu1.make.com/abcdefsecret', 'https://hook.eu1.make.com/…'],
+		// curl's form without a scheme: read as http, as the product's curl reads it
+		['alice:s3cret-pw@hooks.example.com/in', 'http://hooks.example.com/…'],
+		['http://[::1]:8080/x?y', 'http://[::1]:8080/…'],
+		['https://hooks.example.test', 'https://hooks.example.test'],
+		['https://hooks.example.test/', 'https://hooks.example.test'],
+		['not a url?token=abc', '[redacted]'],
+		['http://exa mple.test/s3cret', '[redacted]'],
+		['file:///etc/s3cret', '[redacted]'],
 	])('%s', (url, shown) => {
 		expect(shownUrl(url)).toBe(shown);
 	});
 
 	test('cut to 120 characters', () => {
-		expect(shownUrl(`https://a.test/${'abc/'.repeat(100)}`)).toHaveLength(121);
+		expect(shownUrl(`https://${'a'.repeat(200)}.test/x`)).toHaveLength(121);
+	});
+});
+
+describe('turnedOff: the webhook entry sending nothing', () => {
+	test('no URL, no key, Active unticked; what the node does not own kept', () => {
+		const ours = [
+			{
+				'webhooks-active': [true, 'checkbox'],
+				'webhooks-url': ['https://n8n.test/webhook/x', 'text'],
+				'webhooks-key': ['our-secret', 'password'],
+				'webhooks-allowed': ['message-sent', 'text'],
+				'webhooks-other': ['kept', 'text'],
+			},
+			'multi-input',
+		];
+		const off = turnedOff(ours);
+		expect(off).toEqual([
+			{
+				'webhooks-active': [false, 'checkbox'],
+				'webhooks-url': ['', 'text'],
+				'webhooks-key': ['', 'password'],
+				'webhooks-allowed': ['message-sent', 'text'],
+				'webhooks-other': ['kept', 'text'],
+			},
+			'multi-input',
+		]);
+		expect(webhookFields({ webhooks: off as IDataObject[] })).toMatchObject({
+			active: false,
+			url: '',
+			key: '',
+		});
+		expect(turnedOff(undefined)[0]).toMatchObject({ 'webhooks-url': ['', 'text'] });
 	});
 });

@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
+import { safeFileName } from '../../shared/attachments';
 import { maskUrl } from '../../shared/quotedUrls';
 import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
 import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
@@ -168,7 +169,7 @@ export function attachmentUrls(
 				itemIndex,
 				`Attachment URLs, row ${index + 1}: "${maskUrl(url, 200)}" is no http or https address`,
 			);
-		const name = String(row.name ?? '').trim();
-		return { name: name === '' ? (url.split('/').pop() ?? url).split('?')[0] || url : name, url };
+		// THE file name rule (shared/attachments), as for an uploaded file: people see this name in the chat.
+		return { name: safeFileName(String(row.name ?? ''), url, 'file'), url };
 	});
 }

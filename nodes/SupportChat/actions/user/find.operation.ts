@@ -41,7 +41,7 @@ const properties: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. name@email.com',
 			description:
-				'The email (any case) or the phone number, as stored: Support Board also tries a phone with + for 00 and the other way round',
+				'The email (any case) or the phone number, as stored. Support Board also tries a phone that has a + with 00 in its place, and one without + with a + in front; when one starting with 00 finds no user, the node asks once more with + in place of the 00.',
 		},
 		'findValue',
 	),

@@ -140,7 +140,24 @@ describe('binaryFiles and attachmentUrls: the names sent', () => {
 			}),
 		).toEqual([
 			{ name: 'terms.pdf', url: 'https://files.example.com/terms.pdf?v=2' },
-			{ name: 'https://files.example.com/', url: 'https://files.example.com/' },
+			// THE file name rule: an address is no file name (its slashes and colon), so the fallback.
+			{ name: 'file', url: 'https://files.example.com/' },
 		]);
+	});
+
+	it('a name is cleaned by THE file name rule, as an uploaded one is', () => {
+		const { ctx } = context({});
+		const url = 'https://files.example.com/x';
+		expect(
+			attachmentUrls(ctx, 0, {
+				attachmentUrls: {
+					attachment: [
+						{ name: 'report\u202Efdp.exe', url },
+						{ name: 'shell.css\u0000.png', url },
+						{ name: 'a\u200Bb\u2028c.pdf', url },
+					],
+				},
+			}).map((row) => row.name),
+		).toEqual(['report_fdp.exe', 'shell.css_.png', 'a_b_c.pdf']);
 	});
 });

@@ -35,6 +35,13 @@ function listOf(port: WirePort, name: string, answer: unknown): unknown[] {
 	});
 }
 
+/** A row of users, or null for the product's answers that name none (`""`, `false`). */
+const userOf = (answer: unknown): unknown =>
+	isDataObject(answer) && Object.keys(answer).length > 0 ? answer : null;
+
+/** A phone in the 00 form of an international number: 00, then a digit. */
+const INTERNATIONAL_00 = /^00\d/;
+
 export const FIND_CALLS: { [K in FindCall]: Implementation<K> } = {
 	/** get-conversation answers `{messages, details}`, the messages oldest first (`ORDER BY id ASC`). */
 	async getMessages(port, { conversationId }) {
@@ -50,12 +57,16 @@ export const FIND_CALLS: { [K in FindCall]: Implementation<K> } = {
 	},
 	/**
 	 * get-user-by answers the user's row, `""` when no user has the value (the database's empty answer),
-	 * and `false` for an empty value. By phone it also tries the number with `+` for `00` and the reverse.
+	 * and `false` for an empty value. By phone the product (sb_get_user_by, users.php) also tries a value
+	 * with `+` as `00` (`+49…` as `0049…`) and one without `+` with `+` in front (`49…` as `+49…`), but
+	 * `0049…` never as `+49…`: that one is asked once more, the `00` as `+`, and the user is the one found.
 	 */
 	async findUser(port, { by, value }) {
 		const sent = { by, value };
-		const answer = await fn.read(port, 'get-user-by', sent);
-		return { answer: isDataObject(answer) && Object.keys(answer).length > 0 ? answer : null, sent };
+		const answer = userOf(await fn.read(port, 'get-user-by', sent));
+		if (answer !== null || by !== 'phone' || !INTERNATIONAL_00.test(value)) return { answer, sent };
+		const plus = { by, value: `+${value.slice(2)}` };
+		return { answer: userOf(await fn.read(port, 'get-user-by', plus)), sent: plus };
 	},
 	/** search-users: each word in first and last names, the first word in the e-mail and the user's details. */
 	async searchUsers(port, { search }) {

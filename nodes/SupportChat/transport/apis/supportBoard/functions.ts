@@ -46,7 +46,8 @@ async function invoke(
 		status,
 		`The answer to ${name} is not Support Board's ({"success": true, "response": …})`,
 		{
-			description: `Check that the Base URL is your Support Board's address.${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
+			// A code in the text the product dies with is its refusal, not a sign of the wrong address.
+			description: `${codeHint(status, body, name) ?? "Check that the Base URL is your Support Board's address."}${traits.repeatable ? '' : ' Support Board may or may not have done it: check before running again.'}`,
 			body,
 		},
 	);

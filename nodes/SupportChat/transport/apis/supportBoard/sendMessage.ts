@@ -49,6 +49,15 @@ const storedId = (answer: unknown): string =>
 		? String(answer.id)
 		: '';
 
+/**
+ * The answer with the files as the message stores them: an upload's name is the one THE file name rule
+ * made of it (./upload), which may not be the name given, and the output says which.
+ */
+function withNames(answer: unknown, attachments: Array<[string, string]>): unknown {
+	if (!isDataObject(answer) || attachments.length === 0) return answer;
+	return { ...answer, attachments: attachments.map(([name, url]) => ({ name, url })) };
+}
+
 async function sendMessage(
 	port: WirePort,
 	{
@@ -75,7 +84,7 @@ async function sendMessage(
 		...(attachments.length > 0 ? { attachments: JSON.stringify(attachments) } : {}),
 		...extra,
 	};
-	const answer = await fn.write(port, 'send-message', sent, 'conversation');
+	const answer = withNames(await fn.write(port, 'send-message', sent, 'conversation'), attachments);
 	if (route === undefined) return { answer, sent };
 	const messageId = storedId(answer);
 	const stored = isDataObject(answer) ? answer : {};

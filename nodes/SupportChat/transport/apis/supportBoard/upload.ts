@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { safeFileName } from '../../../shared/attachments';
 import type { AttachmentFile } from '../../calls';
 import type { WirePort } from '../../wire';
 
@@ -26,13 +27,10 @@ function boundaryFor(bytes: Buffer): string {
 	}
 }
 
-/** A file name as a quoted-string of Content-Disposition: no quote, backslash or line break. */
-const quotedName = (name: string): string => name.replace(/["\\\r\n]/g, '_');
-
 function multipart(file: AttachmentFile): { bytes: Buffer; contentType: string } {
 	const boundary = boundaryFor(file.bytes);
 	const head = Buffer.from(
-		`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quotedName(file.name)}"\r\nContent-Type: ${file.mimeType.replace(/[\r\n]/g, '')}\r\n\r\n`,
+		`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.mimeType.replace(/[\r\n]/g, '')}\r\n\r\n`,
 	);
 	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 	return {
@@ -55,7 +53,14 @@ function uploadedUrl(port: WirePort, file: AttachmentFile, body: unknown): strin
 	});
 }
 
-async function uploadOne(port: WirePort, file: AttachmentFile): Promise<[string, string]> {
+/**
+ * One file, under THE file name rule (shared/attachments): what the multipart header carries, what the
+ * message shows and what errors quote. Its `filename="…"` is then a quoted-string without a quote, a
+ * backslash or a line break; and no NUL, which PHP would take as the name's end (`shell.css\u0000.png`
+ * stored as `shell.css`), nor a bidi override, which would show another extension than the real one.
+ */
+async function uploadOne(port: WirePort, given: AttachmentFile): Promise<[string, string]> {
+	const file = { ...given, name: safeFileName(given.name, '', 'file') };
 	let body: unknown;
 	try {
 		({ body } = await port.request({

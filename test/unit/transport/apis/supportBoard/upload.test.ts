@@ -43,8 +43,9 @@ function port(answer: { body?: unknown; thrown?: Error }) {
 describe("uploadFiles: the product's upload.php", () => {
 	it('posts one multipart field "file" to upload.php beside api.php, without the token', async () => {
 		const { p, sent } = port({ body: ['success', 'https://sb.example.com/uploads/1_a.txt'] });
+		// THE file name rule (shared/attachments): the header, the message and errors name the file alike.
 		expect(await uploadFiles(p, [file])).toEqual([
-			['a "b".txt', 'https://sb.example.com/uploads/1_a.txt'],
+			['a _b_.txt', 'https://sb.example.com/uploads/1_a.txt'],
 		]);
 		const [spec] = sent;
 		expect(spec.url).toBe('https://sb.example.com/supportboard/include/upload.php');
@@ -61,17 +62,31 @@ describe("uploadFiles: the product's upload.php", () => {
 	it.each([
 		[
 			['success', 'extension_error'],
-			'Support Board does not take files like "a "b".txt" (its type)',
+			'Support Board does not take files like "a _b_.txt" (its type)',
 		],
-		[['error', 'Error into upload.php file.'], 'Support Board did not take the file "a "b".txt"'],
-		['<html>cloud</html>', 'Support Board did not take the file "a "b".txt"'],
-		[['success', 'javascript:alert(1)'], 'Support Board did not take the file "a "b".txt"'],
+		[['error', 'Error into upload.php file.'], 'Support Board did not take the file "a _b_.txt"'],
+		['<html>cloud</html>', 'Support Board did not take the file "a _b_.txt"'],
+		[['success', 'javascript:alert(1)'], 'Support Board did not take the file "a _b_.txt"'],
 	])('%j is no file address', async (body, message) => {
 		const { p } = port({ body });
 		await expect(uploadFiles(p, [file])).rejects.toMatchObject({
 			message,
 			description: expect.stringContaining('Attachment URLs work instead'),
 		});
+	});
+
+	it.each([
+		['a NUL', 'shell.css\u0000.png', 'shell.css_.png'],
+		['a right-to-left override', 'report\u202Efdp.css', 'report_fdp.css'],
+		['a line separator and a zero width', 'a\u2028b\u200Bc.txt', 'a_b_c.txt'],
+		['a path', '../../etc/passwd.txt', 'passwd.txt'],
+		['nothing left', '..', 'file'],
+	])('%s: the header carries the name cleaned, %j → %j', async (_, name, clean) => {
+		const { p, sent } = port({ body: ['success', 'https://sb.example.com/uploads/1_a.txt'] });
+		expect(await uploadFiles(p, [{ ...file, name }])).toEqual([
+			[clean, 'https://sb.example.com/uploads/1_a.txt'],
+		]);
+		expect(sent[0].upload!.bytes.toString()).toContain(`filename="${clean}"\r\n`);
 	});
 
 	it('a refused request (cloud, a blocked upload.php) says attachment URLs work instead', async () => {
@@ -84,7 +99,7 @@ describe("uploadFiles: the product's upload.php", () => {
 		});
 		await expect(uploadFiles(p, [file])).rejects.toMatchObject({
 			message:
-				'Support Board refused the upload of "a "b".txt": The service answered upload.php with 404',
+				'Support Board refused the upload of "a _b_.txt": The service answered upload.php with 404',
 			description: expect.stringContaining('Attachment URLs work instead'),
 		});
 	});

@@ -1,0 +1,150 @@
+import type { FileRules } from './download';
+import { FileRefused } from './fileUrls';
+
+/**
+ * What one run may download in all: one webhook delivery, one poll, or one execution of the action over
+ * all its input items. Max Attachment Size and Max Attachments bound one file and one item; without a
+ * bound per run, a delivery of many events, each naming many files, would download them all in one go.
+ * Every file takes from the run's budget: its size limit is what is left of the run's bytes (counted
+ * as received), its Timeout what is left of the run's time (from its first file on, and never past
+ * a poll's deadline). Once a bound is met, the rest of the run asks for no file at all.
+ */
+
+/** The bounds of one run, as the options set them. */
+export interface RunBounds {
+	files: number;
+	/** Counted as received: the sum of the files' lengths, never a length a server declares. */
+	bytes: number;
+	ms: number;
+	/** What the user set, in the options' units, for the messages. */
+	shown: { megabytes: number; seconds: number };
+}
+
+/** The kind of run, as its messages name it. */
+export type RunKind = 'webhook delivery' | 'poll' | 'execution';
+
+/** A bound of the run met: the files it stopped cannot be had in this run. */
+export class RunBoundMet extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
+		super(message);
+	}
+}
+
+/** Less time than this left is too little to ask for a file at all. */
+const MIN_FILE_MS = 1000;
+
+const LATER =
+	'or download the files later in the workflow from the URLs the message names (data.attachments).';
+
+/** The host's own deadline (a poll's) coming first: n8n drops a poll that outlasts it. */
+const POLL_OUT_OF_TIME = new RunBoundMet(
+	"The poll's time ran out before this event's files were downloaded",
+	'n8n gives a poll a limited time, and a poll that outlasts it is dropped. Poll more often, or lower Options → Max Attachment Size (MB), or download the files in the workflow from the URLs in data.',
+);
+
+export class FileBudget {
+	private files: number;
+
+	private bytes: number;
+
+	/** Set by the first file asked for: the run's time is its time spent downloading. */
+	private deadline = Infinity;
+
+	private met: RunBoundMet | undefined;
+
+	/** @param hostDeadline the time the host gives the run (a poll's), in ms since the epoch */
+	constructor(
+		private readonly bounds: RunBounds,
+		private readonly kind: RunKind,
+		private readonly hostDeadline = Infinity,
+	) {
+		this.files = bounds.files;
+		this.bytes = bounds.bytes;
+	}
+
+	/** Throws the bound this run has met, or would meet with `count` more files: before any request. */
+	open(count: number): void {
+		if (this.met) throw this.met;
+		if (count > this.files) throw this.meet('files');
+	}
+
+	/** The rules of the next file: its size and time cut to what the run has left. */
+	next(rules: FileRules, now = Date.now()): FileRules {
+		if (this.met) throw this.met;
+		if (this.files < 1) throw this.meet('files');
+		if (this.bytes < 1) throw this.meet('bytes');
+		if (this.deadline === Infinity)
+			this.deadline = Math.min(now + this.bounds.ms, this.hostDeadline);
+		const left = Math.floor(this.deadline - now);
+		if (left < MIN_FILE_MS) throw this.meet('time');
+		this.files -= 1;
+		return {
+			...rules,
+			maxBytes: Math.min(rules.maxBytes, this.bytes),
+			timeoutMs: Math.min(rules.timeoutMs, left),
+		};
+	}
+
+	/** A file received: its bytes are taken from the run's. */
+	took(bytes: number): void {
+		this.bytes -= bytes;
+	}
+
+	/**
+	 * A file's failure as the run reports it: the run's bound when the run's share, not the user's own
+	 * limit for one file, is what stopped it (`asked`, the rules `next` gave, against `rules`).
+	 */
+	failure(error: unknown, asked: FileRules, rules: FileRules, now = Date.now()): unknown {
+		if (asked.maxBytes < rules.maxBytes && isSizeRefusal(error)) return this.meet('bytes');
+		if (asked.timeoutMs < rules.timeoutMs && now >= this.deadline) return this.meet('time');
+		return error;
+	}
+
+	private meet(bound: Bound): RunBoundMet {
+		this.met = this.bound(bound);
+		return this.met;
+	}
+
+	private bound(bound: Bound): RunBoundMet {
+		if (bound === 'time' && this.hostDeadline <= this.deadline) return POLL_OUT_OF_TIME;
+		const { name, unit, limit } = BOUNDS[bound];
+		const what = this.kind === 'execution' ? 'item' : 'event';
+		return new RunBoundMet(
+			`This ${this.kind}'s downloads reached ${name} (${limit(this.bounds)}); this ${what}'s files were not downloaded`,
+			`One webhook delivery, one poll, or one execution of the node over all its items downloads no more. Raise Options → ${name}${unit}, ${LATER}`,
+		);
+	}
+}
+
+type Bound = 'files' | 'bytes' | 'time';
+
+/** Each bound: its option (name and unit, as the editor shows them) and its value as the user set it. */
+const BOUNDS: Record<Bound, { name: string; unit: string; limit: (bounds: RunBounds) => string }> =
+	{
+		files: { name: 'Max Attachments per Run', unit: '', limit: (b) => `${b.files} files` },
+		bytes: {
+			name: 'Max Attachment Total per Run',
+			unit: ' (MB)',
+			limit: (b) => `${b.shown.megabytes} MB`,
+		},
+		time: {
+			name: 'Max Download Time per Run',
+			unit: ' (Seconds)',
+			limit: (b) => `${b.shown.seconds} s`,
+		},
+	};
+
+/**
+ * A download refused for its size. The refusal names the option to raise for one file (Max Attachment
+ * Size); when the run's bytes left were the smaller limit, that advice would be wrong.
+ */
+function isSizeRefusal(error: unknown): boolean {
+	return (
+		error instanceof FileRefused &&
+		error.status === undefined &&
+		error.description.includes('Max Attachment Size')
+	);
+}
