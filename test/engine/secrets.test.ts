@@ -206,6 +206,40 @@ describe("a channel's token is masked by its shape wherever it appears", () => {
 		expectNone(JSON.stringify(items), [BOT_SECRET_PART, WEBHOOK_SECRET]);
 	});
 
+	it("the trigger's items hold no secret of the credentials: the Admin Token as well as the Webhook Secret", async () => {
+		const result = await callWebhook({
+			node: {
+				id: '5ec7e700-0000-4000-8000-000000000002',
+				name: 'Support Chat Trigger',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '5ec7e700-0000-4000-8000-0000000000ab',
+				parameters: { events: ['*'], verification: 'bodyField', keyField: 'key' },
+				credentials: { supportChatApi: { id: 'sb1', name: 'Support Board' } },
+			},
+			nodeType: new SupportChatTrigger(),
+			credentials: credentials(),
+			request: {
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					function: 'message-sent',
+					key: WEBHOOK_SECRET,
+					data: {
+						user_id: '6',
+						message_id: 17,
+						message: `pasted: ${TOKEN} and ${encodeURIComponent(WEBHOOK_SECRET)}`,
+						conversation_id: '4',
+					},
+				}),
+			},
+			workflowId: 'wf-secrets-none',
+		});
+		const items = result.response.workflowData?.[0] ?? [];
+		expect(items).toHaveLength(1);
+		expectNone(JSON.stringify(items), [WEBHOOK_SECRET, TOKEN]);
+	});
+
 	it('a poll item carrying it shows none', async () => {
 		const parameters = { events: ['conversationCreated', 'messageCreated'], options: {} };
 		const poll = async (staticData?: IDataObject) => {
