@@ -11,7 +11,7 @@ import { REDACTED } from './secrets';
 import { cut } from './text';
 
 /** How long a URL quoted in a message may be. */
-export const SHOWN_URL_LENGTH = 120;
+const SHOWN_URL_LENGTH = 120;
 
 /** A scheme written before `//`; without one, curl (and so the product) reads the address as http. */
 const HAS_SCHEME = /^[a-z][\d+.a-z-]*:\/\//i;

@@ -164,3 +164,13 @@ export class SecretMask {
 		return rewrite(value, { text: mask, key: mask }, maxDepth) as T;
 	}
 }
+
+/** The fields of the credentials that hold a secret: each is masked by value wherever the token is. */
+const CREDENTIAL_SECRETS = ['apiToken', 'webhookSecret'] as const;
+
+/** Every secret the credentials hold, as they hold it (an empty one is left out by SecretMask). */
+export function credentialSecrets(credentials: Readonly<Record<string, unknown>>): string[] {
+	return CREDENTIAL_SECRETS.map((field) =>
+		typeof credentials[field] === 'string' ? credentials[field] : '',
+	);
+}

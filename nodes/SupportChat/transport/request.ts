@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { SecretMask } from '../shared/secrets';
+import { SecretMask, credentialSecrets } from '../shared/secrets';
 import type { Answer } from './answer';
 import { classifyAnswer } from './answer';
 import { hintForStatus } from './errors';
@@ -47,10 +47,7 @@ interface ClientInit {
  * read, and the API's wire, given the client as its `WirePort`, sends what they become.
  */
 export class SupportChatClient implements WirePort {
-	/**
-	 * Masks every secret the credentials hold (the API token, the Webhook Secret) in every form, and the
-	 * channels' tokens by shape: whatever reaches a message, a description or an item goes through it.
-	 */
+	/** Masks the credentials' secrets and channel tokens: whatever reaches a user goes through it. */
 	readonly mask: SecretMask;
 	/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
 	readonly token: string;
@@ -65,11 +62,7 @@ export class SupportChatClient implements WirePort {
 		this.api = init.api;
 		this.wire = init.api.wire;
 		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';
-		const { webhookSecret } = init.credentials;
-		this.mask = new SecretMask([
-			this.token,
-			typeof webhookSecret === 'string' ? webhookSecret : undefined,
-		]);
+		this.mask = new SecretMask(credentialSecrets(init.credentials));
 		this.files = fileSourceOf(init.ctx, init.credentials, init.baseUrl, (t) => this.mask.text(t));
 	}
 

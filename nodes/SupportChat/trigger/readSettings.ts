@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { credentialSecrets } from '../shared/secrets';
 import type { LoopOptions } from './loops';
 import type { TriggerSettings, VerificationScheme } from './settings';
 import { TRIGGER_DEFAULTS, VERIFICATION_SCHEMES } from './settings';
@@ -61,9 +62,8 @@ function parseIdList(value: unknown): string[] {
 async function readSecrets(context: IWebhookFunctions): Promise<{ secret: string; all: string[] }> {
 	try {
 		const credentials = await context.getCredentials<IDataObject>('supportChatApi');
-		const text = (value: unknown) => (typeof value === 'string' ? value : '');
-		const secret = text(credentials.webhookSecret);
-		return { secret, all: [secret, text(credentials.apiToken)] };
+		const secret = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+		return { secret, all: credentialSecrets(credentials) };
 	} catch {
 		// No credentials selected: deliveries are answered 401 "Webhook secret not configured".
 		return { secret: '', all: [] };

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
 import { safeFileName } from '../../shared/attachments';
-import { maskUrl } from '../../shared/quotedUrls';
+import { cut } from '../../shared/text';
 import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
 import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
 
@@ -167,7 +167,7 @@ export function attachmentUrls(
 			throw refuse(
 				ctx,
 				itemIndex,
-				`Attachment URLs, row ${index + 1}: "${maskUrl(url, 200)}" is no http or https address`,
+				`Attachment URLs, row ${index + 1}: "${cut(url, 200)}" is no http or https address`,
 			);
 		// THE file name rule (shared/attachments), as for an uploaded file: people see this name in the chat.
 		return { name: safeFileName(String(row.name ?? ''), url, 'file'), url };
