@@ -15,7 +15,11 @@ const { error, fatal, ok } = require('./supportBoardResult');
  * text holds `#channel-lost` is answered `null`, as the product answers when it could not reach the
  * channel (sb_curl's error text, json_decode'd), after it may have sent it; with `#channel-unknown`,
  * Messenger and Telegram end in the SBError they raise for a recipient they do not know, before any
- * send (HTTP 200 `{"status":"error",…}`).
+ * send (HTTP 200 `{"status":"error",…}`). With `#channel-dies`, PHP dies after the send (an empty 500,
+ * as a timeout, or the product's Telegram app after the first of two attachments); with
+ * `#channel-empty-id`, the channel's answer of a sent message carries an empty ID. With no text and no
+ * attachment, every function returns before reaching its channel, as the product's do: `false`, or
+ * Messenger's missing-arguments SBError.
  *
  * @typedef {import('./supportBoardResult').CallContext} CallContext
  * @typedef {import('./supportBoardResult').Outcome} Outcome
@@ -33,6 +37,8 @@ const { error, fatal, ok } = require('./supportBoardResult');
 const REFUSE = /#(?:channel|graph)-error/;
 const LOST = /#channel-lost/;
 const UNKNOWN = /#channel-unknown/;
+const DIES = /#channel-dies/;
+const EMPTY_ID = /#channel-empty-id/;
 
 /** @type {Record<string, (recipient: string) => import('./supportBoardResult').Outcome>} */
 const UNKNOWN_RECIPIENT = {
@@ -40,7 +46,13 @@ const UNKNOWN_RECIPIENT = {
 	telegram: (chatId) => error('chat-id-not-found', `User with chat ID  ${chatId} not found.`),
 };
 
-/** @type {Record<string, { app: string, recipient: string, ok: (n: number) => unknown, refused: unknown }>} */
+/** @param {string} prefix @param {number | string} n */
+const idOf = (prefix, n) => (n === '' ? '' : `${prefix}${n}`);
+
+/**
+ * `ok(n)` answers the n-th send; `ok('')` is that answer with an empty ID.
+ * @type {Record<string, { app: string, recipient: string, ok: (n: number | string) => unknown, refused: unknown }>}
+ */
 const CHANNEL_FUNCTIONS = {
 	'whatsapp-send-message': {
 		app: 'whatsapp',
@@ -48,7 +60,7 @@ const CHANNEL_FUNCTIONS = {
 		ok: (n) => ({
 			messaging_product: 'whatsapp',
 			contacts: [{ input: 'to', wa_id: 'to' }],
-			messages: [{ id: `wamid.SANDBOX${n}` }],
+			messages: [{ id: idOf('wamid.SANDBOX', n) }],
 		}),
 		refused: {
 			error: {
@@ -62,7 +74,7 @@ const CHANNEL_FUNCTIONS = {
 	'messenger-send-message': {
 		app: 'messenger',
 		recipient: 'psid',
-		ok: (n) => [{ recipient_id: 'psid', message_id: `m_sandbox${n}` }],
+		ok: (n) => [{ recipient_id: 'psid', message_id: idOf('m_sandbox', n) }],
 		refused: [
 			{
 				error: {
@@ -82,13 +94,17 @@ const CHANNEL_FUNCTIONS = {
 	'viber-send-message': {
 		app: 'viber',
 		recipient: 'viber_id',
-		ok: (n) => ({ status: 0, status_message: 'ok', message_token: 5000 + n }),
+		ok: (n) => ({
+			status: 0,
+			status_message: 'ok',
+			message_token: n === '' ? '' : 5000 + Number(n),
+		}),
 		refused: { status: 6, status_message: 'notSubscribed' },
 	},
 	'zalo-send-message': {
 		app: 'zalo',
 		recipient: 'zalo_id',
-		ok: (n) => ({ error: { error: 0, message: 'Success', data: { message_id: `zalo${n}` } } }),
+		ok: (n) => ({ error: { error: 0, message: 'Success', data: { message_id: idOf('zalo', n) } } }),
 		refused: { error: { error: -213, message: 'User has not interacted with the OA in 7 days' } },
 	},
 	'line-send-message': {
@@ -100,7 +116,7 @@ const CHANNEL_FUNCTIONS = {
 	'wechat-send-message': {
 		app: 'wechat',
 		recipient: 'open_id',
-		ok: (n) => [{ errcode: 0, errmsg: 'ok', msgid: 7000 + n }, 'sandbox-access-token'],
+		ok: (n) => [{ errcode: 0, errmsg: 'ok', msgid: 7000 + Number(n) }, 'sandbox-access-token'],
 		refused: [{ errcode: 45015, errmsg: 'response out of time limit' }, 'sandbox-access-token'],
 	},
 };
@@ -131,7 +147,8 @@ function createChannels() {
 				return fatal(`Call to undefined function sb_${spec.app}_send_message()`);
 			const message = typeof params.message === 'string' ? params.message : '';
 			const attachments = attachmentList(params.attachments);
-			if (message === '' && attachments.length === 0) return ok(false);
+			if (message === '' && attachments.length === 0)
+				return spec.app === 'messenger' ? error('missing-arguments') : ok(false);
 			const unknown = UNKNOWN_RECIPIENT[spec.app];
 			if (unknown && UNKNOWN.test(message)) return unknown(String(params[spec.recipient]));
 			const refused = REFUSE.test(message);
@@ -146,6 +163,8 @@ function createChannels() {
 				refused,
 			});
 			if (LOST.test(message)) return ok(null);
+			if (DIES.test(message)) return fatal('died after sending (a timeout, a crash)');
+			if (EMPTY_ID.test(message)) return ok(spec.ok(''));
 			return ok(refused ? spec.refused : spec.ok(sent.length));
 		};
 	}

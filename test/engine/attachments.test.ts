@@ -12,11 +12,17 @@ import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../helpers/engine';
+import type { FakeNetwork } from '../helpers/network';
+import { fakeNetwork } from '../helpers/network';
 import { ACTION_TYPE, byId } from '../helpers/supportChat';
 
 const TOKEN = 'sb-admin-token-files-91c2';
 let sandbox: Sandbox;
 let other: Sandbox;
+let network: FakeNetwork;
+/** Another host: a public address (never reached for real) that the make-believe network routes to `other`. */
+const OTHER_ADDRESS = '93.184.215.14';
+const elsewhere = (url: string) => url.replace('127.0.0.1', 'files.other.test');
 
 beforeAll(async () => {
 	sandbox = await startSandbox({
@@ -25,14 +31,19 @@ beforeAll(async () => {
 		seed: { users: 2, conversations: 1 },
 	});
 	other = await startSandbox({ api: 'support-board', token: 'another-hosts-token-0000' });
+	network = fakeNetwork();
 });
 afterAll(async () => {
+	network.restore();
 	await sandbox.close();
 	await other.close();
 });
 beforeEach(() => {
 	sandbox.reset();
 	other.reset();
+	network.reset();
+	network.resolve('files.other.test', [OTHER_ADDRESS]);
+	network.route(OTHER_ADDRESS, Number(new URL(other.origin).port));
 });
 
 const install = () => sandbox.supportBoard!.installUrl;
@@ -75,7 +86,15 @@ async function run(parameters: INodeParameters, continueOnFail = true) {
 		nodeTypes: { [ACTION_TYPE]: new SupportChat() },
 		credentials: {
 			types: [new SupportChatApi()],
-			data: { supportChatApi: { api: 'supportBoard', baseUrl: install(), apiToken: TOKEN } },
+			// Allow Plain HTTP: the sandbox playing another host speaks http.
+			data: {
+				supportChatApi: {
+					api: 'supportBoard',
+					baseUrl: install(),
+					apiToken: TOKEN,
+					allowHttp: true,
+				},
+			},
 		},
 	});
 }
@@ -187,21 +206,21 @@ it('Conversation → Get puts the files of all its messages on its one item', as
 
 describe('where the credentials go', () => {
 	it("another host's file comes without credentials; a redirect to it is followed, a redirect back home too", async () => {
-		const away = other.files.put('/s3/bucket/away.txt', {
-			body: 'from elsewhere',
-			contentType: 'text/plain',
-		});
+		const away = elsewhere(
+			other.files.put('/s3/bucket/away.txt', { body: 'from elsewhere', contentType: 'text/plain' }),
+		);
 		const home = sandbox.files.put('/script/uploads/home.txt', {
 			body: 'home',
 			contentType: 'text/plain',
 		});
 		const hop = sandbox.files.put('/script/uploads/moved.txt', { location: away });
-		const back = other.files.put('/s3/back', { location: home });
+		const back = elsewhere(other.files.put('/s3/back', { location: home }));
 		const id = await conversationWith([
 			['moved.txt', hop],
 			['back.txt', back],
 		]);
-		const result = await getMany(id);
+		// Download From Other Hosts is off by default (issue 27): turned on where another host is meant.
+		const result = await getMany(id, { attachmentsFromOtherHosts: true });
 		expect(result.status).toBe('success');
 		const [item] = withFiles(result.output('Support Chat'));
 		expect(bytesOf(item, 'attachment_0').toString()).toBe('from elsewhere');
@@ -217,7 +236,9 @@ describe('where the credentials go', () => {
 	});
 
 	it('with Download From Other Hosts off, a file elsewhere fails the item, naming the option, before any request there', async () => {
-		const away = other.files.put('/s3/away.txt', { body: 'x', contentType: 'text/plain' });
+		const away = elsewhere(
+			other.files.put('/s3/away.txt', { body: 'x', contentType: 'text/plain' }),
+		);
 		const id = await conversationWith([['away.txt', away]]);
 		const error = await failure(id, { attachmentsFromOtherHosts: false });
 		expect(error.message).toMatch(/another host than the Base URL/);
@@ -227,7 +248,7 @@ describe('where the credentials go', () => {
 
 	it("a private address on another host than the Base URL's is refused without a request", async () => {
 		const id = await conversationWith([['meta', 'https://169.254.169.254/latest/meta-data/']]);
-		const error = await failure(id);
+		const error = await failure(id, { attachmentsFromOtherHosts: true });
 		expect(error.message).toMatch(/private or loopback address/);
 	});
 });
@@ -261,7 +282,7 @@ describe('bounds: exceeding one fails the item and names the option', () => {
 		for (const url of [said, unsaid]) {
 			const id = await conversationWith([['big.bin', url]]);
 			const error = await failure(id, { maxAttachmentSize: 1 });
-			expect(error.message).toMatch(/is larger than 1048576 bytes/);
+			expect(error.message).toMatch(/is larger than Max Attachment Size \(1 MB\)/);
 			expect(error.description).toMatch(/Options → Max Attachment Size \(MB\)/);
 		}
 	});
@@ -293,11 +314,14 @@ describe('bounds: exceeding one fails the item and names the option', () => {
 	});
 
 	it('a server that cannot be reached fails the item, saying so', async () => {
-		// The Base URL's own host on a closed port: allowed, asked without the credentials, refused.
-		const closed = `http://127.0.0.1:9/unreachable.pdf`;
+		// Another host on a closed port: asked without the credentials, refused, and said without the cause.
+		network.route(OTHER_ADDRESS, 9);
+		const closed = `http://files.other.test:9/unreachable.pdf`;
 		const id = await conversationWith([['unreachable.pdf', closed]]);
-		const error = await failure(id);
-		expect(error.message).toMatch(/^The attachment .*unreachable\.pdf.* could not be downloaded: /);
+		const error = await failure(id, { attachmentsFromOtherHosts: true });
+		expect(error.message).toBe(
+			'The attachment http://files.other.test:9/unreachable.pdf could not be downloaded: no answer from its server',
+		);
 		expect(error.description).toBe('Check that its server is reachable from n8n.');
 	});
 

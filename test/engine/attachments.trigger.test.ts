@@ -12,6 +12,7 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Receiver } from '../helpers/receiver';
 import { startReceiver } from '../helpers/receiver';
+import { fakeNetwork } from '../helpers/network';
 
 const TOKEN = 'sb-trigger-files-token-77d1';
 const KEY = 'sb-webhook-files-key-41aa';
@@ -114,7 +115,7 @@ it('a file too large still runs the event, without files and with attachmentErro
 	expect(items).toHaveLength(1);
 	expect(items[0].binary).toBeUndefined();
 	expect(items[0].json.attachmentError).toEqual({
-		message: expect.stringMatching(/huge\.mov is larger than 1048576 bytes/),
+		message: expect.stringMatching(/huge\.mov is larger than Max Attachment Size \(1 MB\)/),
 		description: expect.stringMatching(/Options → Max Attachment Size \(MB\)/),
 	});
 });
@@ -124,11 +125,16 @@ describe('REST credentials, whose token travels in the Authorization header', ()
 	const SECRET = 'rest-webhook-secret-files-8d2b';
 	let rest: Sandbox;
 	let elsewhere: Sandbox;
+	// Another host: a public name and address (never reached for real) routed to `elsewhere`.
+	const network = fakeNetwork();
 	beforeAll(async () => {
 		rest = await startSandbox({ token: REST_TOKEN });
 		elsewhere = await startSandbox({ token: 'elsewhere-token-0000' });
+		network.resolve('files.elsewhere.test', ['93.184.215.14']);
+		network.route('93.184.215.14', Number(new URL(elsewhere.origin).port));
 	});
 	afterAll(async () => {
+		network.restore();
 		await rest.close();
 		await elsewhere.close();
 	});
@@ -140,12 +146,18 @@ describe('REST credentials, whose token travels in the Authorization header', ()
 				events: ['*'],
 				verification: 'bodyField',
 				keyField: 'secret_key',
-				options: { downloadAttachments: true },
+				// Download From Other Hosts is off by default (issue 27): on, as another host is meant.
+				options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
 			},
 			credentials: {
 				types: [new SupportChatApi()],
 				data: {
-					supportChatApi: { baseUrl: rest.baseUrl, apiToken: REST_TOKEN, webhookSecret: SECRET },
+					supportChatApi: {
+						baseUrl: rest.baseUrl,
+						apiToken: REST_TOKEN,
+						webhookSecret: SECRET,
+						allowHttp: true,
+					},
 				},
 			},
 		});
@@ -153,10 +165,9 @@ describe('REST credentials, whose token travels in the Authorization header', ()
 			body: 'home',
 			contentType: 'application/pdf',
 		});
-		const away = elsewhere.files.put('/bucket/scan.pdf', {
-			body: 'away',
-			contentType: 'application/pdf',
-		});
+		const away = elsewhere.files
+			.put('/bucket/scan.pdf', { body: 'away', contentType: 'application/pdf' })
+			.replace('127.0.0.1', 'files.elsewhere.test');
 		const answer = await fetch(url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },

@@ -380,20 +380,62 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 	});
 
 	it.each(CHANNELS)(
-		'$name: without its app (HTTP 500, empty body) the item fails saying so',
+		'$name: without its app (HTTP 500, empty body) the reply is refused before it is stored',
 		async (c) => {
+			// Asked first with nothing to send, the function answers only when its app is there; a 500
+			// then can only be a missing app, and nothing is stored: after the store, a 500 is not known.
 			channels().installed.delete(c.app);
 			const { conversation } = await conversationOn(c);
+			board.sandbox!.clearLog();
 			const item = await send({
 				conversationId: conversationId(conversation),
 				message: 'Nobody listens',
 			});
-			const [stored] = await storedMessages(conversation);
 			expect(item.error).toBe(
-				`The message is stored in Support Board (message ID ${String(stored.id)}) but was NOT delivered to ${c.name}: Support Board answered ${c.fn} with no answer of its Web API (HTTP 500), which it does when its ${c.name} app is not installed or not enabled`,
+				`Conversation ${conversation} is on ${c.name}, and Support Board answered ${c.fn} with HTTP 500 when asked to send nothing, as it does when its ${c.name} app is not installed or not enabled: nothing was stored`,
 			);
-			const calls = board.sandbox!.requests.filter((r) => r.function === c.fn);
-			expect(calls.length).toBeGreaterThan(0);
+			expect(await storedMessages(conversation)).toEqual([]);
+			const called = board.sandbox!.requests.map((r) => r.function);
+			expect(called).toContain(c.fn);
+			expect(called).not.toContain('send-message');
+		},
+	);
+
+	it('a check of the app that fails on the way (502) stores nothing and sends nothing', async () => {
+		const telegram = CHANNELS.find((c) => c.source === 'tg')!;
+		channels().installed.add('telegram');
+		const { conversation } = await conversationOn(telegram);
+		const sentBefore = channels().sent.length;
+		board.sandbox!.fault({ path: 'telegram-send-message', kind: 'status', status: 502 });
+		const item = await send({ conversationId: conversationId(conversation), message: 'Hi' });
+		expect(item.error).toMatch(
+			new RegExp(
+				`^Conversation ${conversation} is on Telegram, and Support Board did not answer telegram-send-message when asked to send nothing: .*: nothing was stored$`,
+			),
+		);
+		expect(await storedMessages(conversation)).toEqual([]);
+		expect(channels().sent.length).toBe(sentBefore);
+	});
+
+	it.each(CHANNELS)(
+		'$name: an empty 500 after the channel was called is not known, never NOT delivered',
+		async (c) => {
+			// In production a PHP timeout after the send, or Telegram's app dying after the first of two
+			// attachments, is an empty 500: the customer may have the reply, and a resend would repeat it.
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const sentBefore = channels().sent.length;
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'Sent, then PHP died #channel-dies',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(channels().sent.length).toBe(sentBefore + 1);
+			expect(item.error).toBe(
+				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with HTTP 500, as it does when PHP stops inside the function, which may have sent it first`,
+			);
+			expect(item.error).not.toMatch(/NOT delivered/);
+			expect(item.description).toContain('Look at the conversation before sending it again');
 		},
 	);
 
@@ -421,6 +463,8 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 		channels().installed.add('telegram');
 		const { conversation } = await conversationOn(telegram);
 		const sentBefore = channels().sent.length;
+		// The first call asks whether the app answers (nothing to send): it goes through; the send's answer is lost.
+		board.sandbox!.fault({ path: 'telegram-send-message', kind: 'slow', delayMs: 0 });
 		board.sandbox!.fault({ path: 'telegram-send-message', kind: 'drop-after-write', status: 502 });
 		const item = await send({
 			conversationId: conversationId(conversation),
@@ -457,7 +501,7 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 			message: 'Hello WeChat',
 		});
 		expect(item.error).toBe(
-			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat: nothing was stored`,
+			`Conversation ${conversation} is on WeChat, and Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat (api.weixin.qq.com): nothing was stored`,
 		);
 		const called = board.sandbox!.requests.map((r) => r.function);
 		expect(called).not.toContain('wechat-send-message');
@@ -479,6 +523,38 @@ sandboxDescribe('Message → Send to every channel the product has (sandbox)', (
 			expect(item.error).toBe(
 				`The message is stored in Support Board (message ID ${String(stored.id)}), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with null`,
 			);
+		},
+	);
+
+	it.each([
+		{
+			source: 'wa',
+			name: 'WhatsApp',
+			fn: 'whatsapp-send-message',
+			app: 'whatsapp',
+			slug: 'phone',
+			arg: 'to',
+			refusal: '',
+		},
+		...CHANNELS.filter((c) => c.source !== 'ln'),
+	])(
+		'$name: an answer whose ID of the sent message is empty is not a delivery, but not known',
+		async (c) => {
+			// LINE's push answers no ID: the product's own {error: false} is all there is.
+			channels().installed.add(c.app);
+			const { conversation } = await conversationOn(c);
+			const item = await send({
+				conversationId: conversationId(conversation),
+				message: 'An empty ID #channel-empty-id',
+			});
+			const [stored] = await storedMessages(conversation);
+			expect(item.delivery).toBeUndefined();
+			expect(item.error).toMatch(
+				new RegExp(
+					`^The message is stored in Support Board \\(message ID ${String(stored.id)}\\), but whether ${c.name} received it is not known: Support Board answered ${c.fn} with `,
+				),
+			);
+			expect(item.error).not.toMatch(/NOT delivered/);
 		},
 	);
 

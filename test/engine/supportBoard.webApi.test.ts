@@ -279,3 +279,59 @@ describe("as an AI Agent's tool, only the Allowed Functions", () => {
 		expect(functions() ?? ['get-user']).toEqual(['get-user']);
 	});
 });
+
+/**
+ * The functions whose product code hands the request's `token` argument to another service: the Web
+ * API reads the admin token from that same argument, so the node calls none of them, in a workflow or
+ * as a tool, even when Allowed Functions lists them. Read in include/ajax.php and the product's apps.
+ */
+const TOKEN_FORWARDS = [
+	[
+		'wechat-send-message',
+		{ open_id: 'oWeChat1', message: 'Hello' },
+		"WeChat's access token",
+		'WeChat (api.weixin.qq.com)',
+	],
+	['telegram-synchronization', {}, "a Telegram bot's token", 'Telegram (api.telegram.org)'],
+	['viber-synchronization', {}, "a Viber bot's token", 'Viber (chatapi.viber.com)'],
+	['tickets-recaptcha', {}, 'a reCAPTCHA response', 'Google reCAPTCHA (www.google.com)'],
+] as const;
+
+describe('functions that would hand the admin token to another service are never called', () => {
+	const refusal = (name: string, as: string, service: string) =>
+		`${name} was not called: Support Board's ${name} would take the admin token the Web API is called with for ${as} and send it to ${service}`;
+
+	it.each(TOKEN_FORWARDS)(
+		'%s: refused in a workflow before any request, even when allowed',
+		async (name, args, as, service) => {
+			board.sandbox?.supportBoard?.channels.installed.add('wechat');
+			for (const allowedFunctions of ['', name]) {
+				const result = await run(call(name, args, { allowedFunctions }));
+				expect(jsonOf(result)).toEqual([
+					expect.objectContaining({ error: refusal(name, as, service) }),
+				]);
+				if (board.sandbox) expect(board.sandbox.requests).toEqual([]);
+			}
+		},
+	);
+
+	it.each(TOKEN_FORWARDS)(
+		'%s: refused as a tool before any request, the model told why',
+		async (name, args, as, service) => {
+			const result = await runTool(call(name, args, { allowedFunctions: `get-user, ${name}` }));
+			expect(result.status).toBe('success');
+			expect(jsonOf(result)).toEqual([{ error: refusal(name, as, service) }]);
+			if (board.sandbox) expect(board.sandbox.requests).toEqual([]);
+		},
+	);
+
+	it('a function that keeps the token in the product is called as before, in a workflow and as a tool', async () => {
+		const inWorkflow = await run(call('get-user', { user_id: userId }));
+		expect(jsonOf(inWorkflow)).toEqual([expect.objectContaining({ id: userId })]);
+		const asTool = await runTool(
+			call('get-user', { user_id: userId }, { allowedFunctions: 'get-user, wechat-send-message' }),
+		);
+		expect(jsonOf(asTool)).toEqual([expect.objectContaining({ id: userId })]);
+		expect(functions() ?? ['get-user']).toEqual(['get-user']);
+	});
+});

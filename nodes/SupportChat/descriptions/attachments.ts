@@ -15,7 +15,7 @@ const DEFAULT_ATTACHMENTS = {
 	prefix: 'attachment_',
 	maxSizeMb: 16,
 	maxFiles: 20,
-	otherHosts: true,
+	otherHosts: false,
 };
 
 /**
@@ -66,9 +66,9 @@ export const attachmentOptions: INodeProperties[] = [
 		displayName: 'Download From Other Hosts',
 		name: 'attachmentsFromOtherHosts',
 		type: 'boolean',
-		default: true,
+		default: false,
 		description:
-			"Whether to download attachments stored on another host than the Base URL (a cloud storage, a CDN). They are fetched without the API token, which goes to the Base URL's own address only; never from a private or loopback address. Off: such an attachment fails the item.",
+			"Whether to download attachments stored on another host or port than the Base URL (a cloud storage, a CDN). A visitor chooses these URLs. They are fetched without the API token, never from a loopback, private, link-local or reserved address: on n8n 2.x every address the name resolves to is checked and the request goes to the address checked; on n8n 1.x only the name as written is. n8n's own SSRF protection (N8N_SSRF_PROTECTION_ENABLED) closes the rest. Off: such an attachment fails the item.",
 	},
 	{
 		displayName: 'Max Attachments per Run',

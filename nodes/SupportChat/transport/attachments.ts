@@ -69,7 +69,7 @@ export async function downloadAttachments(
 			`${count} attachments, more than Max Attachments (${settings.maxFiles})`,
 		);
 	budget.open(count);
-	const plain: PlainRequest = async (options) => await ctx.helpers.httpRequest(options);
+	const plain = ctx.helpers;
 	const out: IBinaryKeyData[] = [];
 	for (const list of lists) {
 		const binary: IBinaryKeyData = {};

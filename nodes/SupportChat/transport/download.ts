@@ -4,24 +4,24 @@ import { cut } from '../shared/text';
 import { AnswerDeadlineError, AnswerTooLargeError, readAnswer } from './answer';
 import type { ClientContext } from './exchange';
 import { CREDENTIALS_TYPE, discard, flattenHeaders, isSsrfRefusal } from './exchange';
-import { FileRefused, checkFileUrl } from './fileUrls';
+import type { Network, NetworkHelpers } from './egress';
+import { networkOf, pinnedRequest } from './egress';
+import type { FileOrigin } from './fileUrls';
+import { FileRefused, checkFileUrl, shownUrl } from './fileUrls';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
- * into a message. The credentials go only to the Base URL's own origin; a file elsewhere is fetched
- * without them, or refused when Download From Other Hosts is off. A redirect is followed here, hop by
- * hop under the same rules, never by n8n's helper (which would carry the credentials along). A file is
- * asked for once: a failure fails its item, and no answer is asked for again.
+ * into a message. The credentials go only to the Base URL's own origin, outside its API (./fileUrls); a
+ * file elsewhere is fetched without them, at an address judged as resolved where n8n resolves names
+ * for nodes (./egress), or refused when Download From Other Hosts is off. A redirect is followed here,
+ * hop by hop under the same rules, never by n8n's helper (which would carry the credentials along). A
+ * file is asked for once: a failure fails its item, and no answer is asked for again.
  */
 
 const MAX_FILE_REDIRECTS = 5;
 
 /** Where the service's own files are, and how a request reaches them with the credentials. */
-export interface FileSource {
-	/** The Base URL: the only origin the credentials are sent to. */
-	baseUrl: string;
-	allowHttp: boolean;
-	/** Masks the credentials' secrets in whatever a message quotes. */
+export interface FileSource extends FileOrigin {
 	mask(text: string): string;
 	sendWithCredentials(options: IHttpRequestOptions): Promise<unknown>;
 }
@@ -70,21 +70,30 @@ export interface DownloadedFile {
 
 const SIZE_HINT = 'Raise Options → Max Attachment Size (MB) to download it.';
 
+/** The size bound in the unit of the option that sets it. */
+const tooLarge = (shown: string, rules: FileRules) =>
+	new FileRefused(
+		`The attachment ${shown} is larger than Max Attachment Size (${rules.maxBytes / MEGABYTE} MB)`,
+		SIZE_HINT,
+	);
+
+const MEGABYTE = 1024 * 1024;
+
 /** One file, by the rules above; throws a FileRefused (or the helper's own error) when it cannot be had. */
 export async function downloadFile(
-	plain: PlainRequest,
+	helpers: NetworkHelpers,
 	source: FileSource | undefined,
 	raw: string,
 	rules: FileRules,
 ): Promise<DownloadedFile> {
 	const deadline = Date.now() + rules.timeoutMs;
+	const network = networkOf(helpers);
 	let verdict = checkFileUrl(raw, undefined, source, rules.otherHosts);
 	for (let hop = 0; ; hop++) {
 		if (verdict instanceof FileRefused) throw verdict;
-		const { url } = verdict;
-		const shown = cut(`${new URL(url).origin}${new URL(url).pathname}`, 200);
-		const answer = await send(plain, source, verdict, deadline, shown);
-		if (answer instanceof FileRefused) throw answer;
+		const { url, withCredentials } = verdict;
+		const shown = shownUrl(new URL(url), source);
+		const answer = await send(network, source, verdict, deadline, shown);
 		const headers = flattenHeaders(answer.headers);
 		const status = answer.statusCode;
 		const location = headers.location?.trim() ?? '';
@@ -107,27 +116,28 @@ export async function downloadFile(
 		const declared = Number(headers['content-length']);
 		if (Number.isFinite(declared) && declared > rules.maxBytes) {
 			discard(answer.body);
-			throw new FileRefused(
-				`The attachment ${shown} is larger than ${rules.maxBytes} bytes`,
-				SIZE_HINT,
-			);
+			throw tooLarge(shown, rules);
 		}
 		const bytes = await readAnswer(answer.body, rules.maxBytes, deadline).catch((error: unknown) =>
-			readFailure(error, shown, rules),
+			readFailure(error, shown, rules, withCredentials),
 		);
 		if (bytes instanceof FileRefused) throw bytes;
 		return { bytes, contentType: headers['content-type'], url };
 	}
 }
 
-/** One request: with the credentials on the Base URL's origin only, no redirect followed by the helper. */
+/**
+ * One request: with the credentials on the Base URL's origin only, no redirect followed by the helper,
+ * and on another origin sent to the address its name was checked at (./egress), so that a DNS answer
+ * that changes after the check is not used.
+ */
 async function send(
-	plain: PlainRequest,
+	network: Network,
 	source: FileSource | undefined,
 	verdict: { url: string; withCredentials: boolean },
 	deadline: number,
 	shown: string,
-): Promise<FullResponse | FileRefused> {
+): Promise<FullResponse> {
 	const left = deadline - Date.now();
 	if (left <= 0)
 		throw new FileRefused(`The attachment ${shown} took longer than Timeout`, TIME_HINT);
@@ -142,37 +152,53 @@ async function send(
 		timeout: left,
 	};
 	try {
-		return (await (verdict.withCredentials && source
-			? source.sendWithCredentials(options)
-			: plain(options))) as FullResponse;
+		if (verdict.withCredentials && source)
+			return (await source.sendWithCredentials(options)) as FullResponse;
+		const pinned = await pinnedRequest(network, options, shown);
+		return (await network.send(pinned)) as FullResponse;
 	} catch (error) {
-		if (isSsrfRefusal(error))
-			return new FileRefused(
-				`n8n's SSRF protection refused the attachment ${shown}`,
-				'n8n does not reach private or loopback addresses while N8N_SSRF_PROTECTION_ENABLED is on; an administrator may allow a host with N8N_SSRF_ALLOWED_HOSTNAMES.',
-			);
-		return new FileRefused(
-			`The attachment ${shown} could not be downloaded: ${cut((error as Error).message ?? '', 200)}`,
-			'Check that its server is reachable from n8n.',
-		);
+		throw sendFailure(error, shown, verdict.withCredentials);
 	}
 }
 
+/**
+ * Why a request failed, as a message may say it. On another origin every failure reads the same, so
+ * that no message tells a resolved address, or whether a port is open, to whoever chose the URL.
+ */
+function sendFailure(error: unknown, shown: string, home: boolean): FileRefused {
+	if (error instanceof FileRefused) return error;
+	if (isSsrfRefusal(error))
+		return new FileRefused(
+			`n8n's SSRF protection refused the attachment ${shown}`,
+			'n8n does not reach private or loopback addresses while N8N_SSRF_PROTECTION_ENABLED is on; an administrator may allow a host with N8N_SSRF_ALLOWED_HOSTNAMES.',
+		);
+	if (!home) return unreachable(shown);
+	return new FileRefused(
+		`The attachment ${shown} could not be downloaded: ${cut((error as Error).message ?? '', 200)}`,
+		REACH_HINT,
+	);
+}
+
+const REACH_HINT = 'Check that its server is reachable from n8n.';
+
+const unreachable = (shown: string) =>
+	new FileRefused(
+		`The attachment ${shown} could not be downloaded: no answer from its server`,
+		REACH_HINT,
+	);
+
 const TIME_HINT = 'Raise Options → Timeout (Seconds), or check that the file server answers.';
 
-function readFailure(error: unknown, shown: string, rules: FileRules): FileRefused {
-	if (error instanceof AnswerTooLargeError)
-		return new FileRefused(
-			`The attachment ${shown} is larger than ${rules.maxBytes} bytes`,
-			SIZE_HINT,
-		);
+function readFailure(error: unknown, shown: string, rules: FileRules, home: boolean): FileRefused {
+	if (error instanceof AnswerTooLargeError) return tooLarge(shown, rules);
 	if (error instanceof AnswerDeadlineError)
 		return new FileRefused(
 			`The attachment ${shown} did not arrive in full within ${rules.timeoutMs / 1000} s`,
 			TIME_HINT,
 		);
+	if (!home) return unreachable(shown);
 	return new FileRefused(
 		`The attachment ${shown} could not be read: ${cut((error as Error).message ?? '', 200)}`,
-		'Check that its server is reachable from n8n.',
+		REACH_HINT,
 	);
 }

@@ -1,9 +1,11 @@
 import { cut } from '../shared/text';
+import { isForbiddenHost } from './addresses';
 
 /**
  * Which attachment URLs are fetched, and with the credentials or without. An attachment's URL is
  * untrusted (a visitor may write any URL into a message): the credentials go to the Base URL's own
- * origin only, and another host is reached only over https, never at a private address.
+ * origin only, and there only to the product's files, never to its API; another origin is reached
+ * only over https, never at a private or loopback address (./addresses).
  */
 
 /**
@@ -11,6 +13,9 @@ import { cut } from '../shared/text';
  * quote it, and a reply hands it on to its channel.
  */
 export const MAX_FILE_URL_LENGTH = 2048;
+
+/** How much of an address a message quotes, once masked. */
+const SHOWN_LENGTH = 200;
 
 /** A download that cannot be done: what is wrong, and in `description` what to change. */
 export class FileRefused extends Error {
@@ -23,48 +28,69 @@ export class FileRefused extends Error {
 	}
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '[::]']);
+/** Where the service's own files are, as the checks need it. */
+export interface FileOrigin {
+	/** The address the API is called at (the wire's endpoint): its origin is the only exempt one. */
+	baseUrl: string;
+	allowHttp: boolean;
+	/** Masks the credentials' secrets in whatever a message quotes. */
+	mask?(text: string): string;
+}
+
+/** An address as messages quote it: without its query, masked, then cut (a cut through a secret would hide it from the mask). */
+export function shownUrl(url: URL, source: FileOrigin | undefined): string {
+	const text = `${url.origin}${url.pathname}`;
+	return cut(source?.mask ? source.mask(text) : text, SHOWN_LENGTH);
+}
 
 /**
- * Whether a host is a loopback, private, link-local or unspecified address written as such (IPv4 as
- * the URL parser writes any form of it, IPv6 in brackets). A name that resolves to one is n8n's SSRF
- * protection's to refuse (N8N_SSRF_PROTECTION_ENABLED): resolving names is not a node's to do.
+ * A path's segments as a web server reads them: percent-decoded once, case and backslashes folded,
+ * `.` and `..` resolved, empty segments and Windows' trailing dots and spaces dropped. Comparing these
+ * leaves no spelling of the API's folder unnoticed.
  */
-function isPrivateAddress(hostname: string): boolean {
-	const host = hostname.toLowerCase();
-	if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
-	const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
-	if (v4) {
-		const [a, b] = [Number(v4[1]), Number(v4[2])];
-		return (
-			a === 0 ||
-			a === 10 ||
-			a === 127 ||
-			(a === 100 && b >= 64 && b <= 127) ||
-			(a === 169 && b === 254) ||
-			(a === 172 && b >= 16 && b <= 31) ||
-			(a === 192 && b === 168)
-		);
+function segmentsOf(path: string): string[] {
+	let text = path;
+	try {
+		text = decodeURIComponent(path);
+	} catch {
+		// A malformed escape is read as written, as servers refuse or keep it.
 	}
-	if (!host.startsWith('[')) return false;
-	const v6 = host.slice(1, -1);
-	// An IPv4-mapped address is whatever IPv4 address it maps: all of them are refused, to be sure.
-	if (v6.startsWith('::ffff:')) return true;
-	return /^(?:f[cd]|fe[89ab])/.test(v6) || v6 === '::1' || v6 === '::';
+	const out: string[] = [];
+	for (const raw of text.toLowerCase().split(/[/\\]/)) {
+		let end = raw.length;
+		while (end > 0 && (raw[end - 1] === '.' || raw[end - 1] === ' ')) end--;
+		const segment = raw === '..' ? raw : raw.slice(0, end);
+		if (segment === '..') out.pop();
+		else if (segment !== '') out.push(segment);
+	}
+	return out;
+}
+
+/**
+ * Whether a URL on the Base URL's origin is in the folder that holds the API's endpoint: REST's
+ * `…/script/include/api` and Support Board's `…/include/api.php` both live in the product's
+ * `include/` folder, beside ajax.php and upload.php. Nothing there is a file a message attaches, and
+ * a request there with the credentials would be an API call made for the visitor who wrote the URL.
+ */
+function isApiLocation(url: URL, baseUrl: string): boolean {
+	const folder = segmentsOf(new URL(baseUrl).pathname).slice(0, -1);
+	const path = segmentsOf(url.pathname);
+	return path.length >= folder.length && folder.every((segment, i) => path[i] === segment);
 }
 
 export type FileUrlVerdict = { ok: true; url: string; withCredentials: boolean } | FileRefused;
 
 /**
- * Whether an attachment URL may be fetched, and with the credentials or without: http(s) only, https
- * unless it is the Base URL's origin, a loopback address, or Allow Plain HTTP is on; on another origin
- * only with `otherHosts`, never with the credentials, and never at a private address other than the
- * Base URL's own host.
+ * Whether an attachment URL may be fetched, and with the credentials or without: http(s) only, with
+ * no user name. On the Base URL's origin (scheme, host and port), with the credentials, outside the
+ * API's folder. Elsewhere only with `otherHosts`, never with the credentials, never at a forbidden
+ * host as written (what a name resolves to is judged by ./download), and over https unless Allow
+ * Plain HTTP is on.
  */
 export function checkFileUrl(
 	raw: string,
 	relativeTo: string | undefined,
-	source: { baseUrl: string; allowHttp: boolean } | undefined,
+	source: FileOrigin | undefined,
 	otherHosts: boolean,
 ): FileUrlVerdict {
 	const typed = raw.trim();
@@ -76,33 +102,36 @@ export function checkFileUrl(
 	try {
 		url = new URL(typed, relativeTo ?? source?.baseUrl);
 	} catch {
-		return refuse(`URL "${cut(typed, 100)}" is not a URL`, 'It is not downloaded.');
+		const mask = source?.mask ?? ((text: string) => text);
+		return refuse(`URL "${cut(mask(typed), 100)}" is not a URL`, 'It is not downloaded.');
 	}
-	const shown = `${url.origin}${url.pathname}`;
+	const shown = shownUrl(url, source);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		return refuse(`${cut(shown, 200)} is not http(s)`, 'Only http:// and https:// are fetched.');
+		return refuse(`${shown} is not http(s)`, 'Only http:// and https:// are fetched.');
 	if (url.username !== '' || url.password !== '')
 		return refuse(`URL carries a user name or password`, 'It is not downloaded.');
-	const base = source ? new URL(source.baseUrl) : undefined;
-	const sameOrigin = base !== undefined && url.origin === base.origin;
-	if (url.protocol === 'http:' && !sameOrigin && !source?.allowHttp && !isLoopback(url.hostname))
+	if (source && url.origin === new URL(source.baseUrl).origin) {
+		if (isApiLocation(url, source.baseUrl))
+			return refuse(
+				`${shown} is in the folder of the service's API`,
+				'Files are downloaded from the Base URL only outside its API; nothing there is downloaded with the credentials.',
+			);
+		return { ok: true, url: url.toString(), withCredentials: true };
+	}
+	if (!otherHosts)
 		return refuse(
-			`${cut(shown, 200)} is on plain http://`,
-			'Turn on Allow Plain HTTP in the Support Chat API credentials to download files over plain http:// inside a trusted network.',
-		);
-	if (!sameOrigin && !otherHosts)
-		return refuse(
-			`${cut(shown, 200)} is on another host than the Base URL`,
+			`${shown} is on another host than the Base URL`,
 			'Turn on Options → Download From Other Hosts to download it (without the API token).',
 		);
-	if (!sameOrigin && isPrivateAddress(url.hostname) && url.hostname !== base?.hostname)
+	if (isForbiddenHost(url.hostname))
+		return refuse(`${shown} is at a private or loopback address`, FORBIDDEN_HINT);
+	if (url.protocol === 'http:' && !source?.allowHttp)
 		return refuse(
-			`${cut(shown, 200)} is at a private or loopback address`,
-			"Files are downloaded from such an address only on the Base URL's own host.",
+			`${shown} is on plain http://`,
+			'Turn on Allow Plain HTTP in the Support Chat API credentials to download files over plain http:// inside a trusted network.',
 		);
-	return { ok: true, url: url.toString(), withCredentials: sameOrigin };
+	return { ok: true, url: url.toString(), withCredentials: false };
 }
 
-function isLoopback(hostname: string): boolean {
-	return LOOPBACK_NAMES.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
+export const FORBIDDEN_HINT =
+	"Files from another origin than the Base URL's are never downloaded from a loopback, private, link-local, shared or reserved address.";

@@ -94,7 +94,7 @@ it('an event whose file cannot be had keeps its item, without files, with attach
 	expect(item.binary).toBeUndefined();
 	expect(item.json.attachmentError).toEqual({
 		message: 'The attachment https://10.1.2.3/[redacted]/a is at a private or loopback address',
-		description: expect.stringContaining("Base URL's own host"),
+		description: expect.stringContaining("another origin than the Base URL's"),
 	});
 	expect(item.json.event).toBe('messageCreated');
 	expect(asked).toEqual([]);

@@ -1,7 +1,8 @@
 import { FileRefused, checkFileUrl } from '../../../nodes/SupportChat/transport/fileUrls';
 
-const SB = { baseUrl: 'https://chat.example.com/supportboard', allowHttp: false };
-const LOCAL = { baseUrl: 'http://127.0.0.1:8780', allowHttp: false };
+// The address the API is called at, as the wires make it: Support Board's endpoint, REST's prefix.
+const SB = { baseUrl: 'https://chat.example.com/supportboard/include/api.php', allowHttp: false };
+const LOCAL = { baseUrl: 'http://127.0.0.1:8780/script/include/api', allowHttp: false };
 
 /** What checkFileUrl decides, in a line: `token <url>`, `plain <url>`, or the refusal's message. */
 function verdict(
@@ -98,12 +99,11 @@ describe('refused', () => {
 
 describe('allowed by exception', () => {
 	it.each([
-		// The Base URL's own host at a loopback address: another port is another origin, fetched without the token.
-		['http://127.0.0.1:9999/a.txt', LOCAL, 'plain http://127.0.0.1:9999/a.txt'],
+		// The Base URL's own origin, at a loopback or private address: its files, with the token.
 		['http://127.0.0.1:8780/uploads/a.txt', LOCAL, 'token http://127.0.0.1:8780/uploads/a.txt'],
 		[
 			'https://172.16.0.9/a',
-			{ baseUrl: 'https://172.16.0.9/sb', allowHttp: false },
+			{ baseUrl: 'https://172.16.0.9/sb/include/api.php', allowHttp: false },
 			'token https://172.16.0.9/a',
 		],
 		[
@@ -113,5 +113,100 @@ describe('allowed by exception', () => {
 		],
 	])('%s', (url, source, expected) => {
 		expect(verdict(url, source)).toBe(expected);
+	});
+});
+
+describe("the Base URL's origin is exempt, and only for its files (issue 27)", () => {
+	it('another port of its host is another host: refused when private', () => {
+		expect(verdict('http://127.0.0.1:9999/a.txt', LOCAL)).toMatch(/private or loopback address/);
+		expect(
+			verdict('https://172.16.0.9:8443/a', {
+				baseUrl: 'https://172.16.0.9/sb/include/api.php',
+				allowHttp: false,
+			}),
+		).toMatch(/private or loopback address/);
+	});
+
+	it.each([
+		['https://chat.example.com/supportboard/include/api.php', SB],
+		['https://chat.example.com/supportboard/include/ajax.php', SB],
+		['https://chat.example.com/supportboard/include/upload.php', SB],
+		['https://chat.example.com/supportboard/INCLUDE/api.php', SB],
+		['https://chat.example.com/supportboard//include/api.php', SB],
+		['https://chat.example.com/supportboard/includ%65/api.php', SB],
+		['https://chat.example.com/supportboard/uploads/%2e%2e/include/api.php', SB],
+		['https://chat.example.com/supportboard/x/..%2Finclude/api.php', SB],
+		['https://chat.example.com/supportboard/include./api.php', SB],
+		['https://chat.example.com/supportboard\\include\\api.php', SB],
+		['http://127.0.0.1:8780/script/include/api/users', LOCAL],
+		['http://127.0.0.1:8780/script/include/api', LOCAL],
+		['http://127.0.0.1:8780/script/include/api.php', LOCAL],
+	])('%s is the API: refused', (url, source) => {
+		expect(verdict(url, source)).toMatch(/is in the folder of the service's API/);
+	});
+
+	it('files beside the API are fetched with the credentials', () => {
+		expect(verdict('https://chat.example.com/supportboard/uploads/include/a.png')).toBe(
+			'token https://chat.example.com/supportboard/uploads/include/a.png',
+		);
+		expect(verdict('http://127.0.0.1:8780/script/uploads/a.png', LOCAL)).toBe(
+			'token http://127.0.0.1:8780/script/uploads/a.png',
+		);
+	});
+});
+
+describe('every spelling of a forbidden address (issue 27)', () => {
+	it.each([
+		'https://localhost./a',
+		'https://app.localhost../a',
+		'https://LOCALHOST/a',
+		'https://127.0.0.1./a',
+		'https://198.18.0.1/a',
+		'https://198.19.255.255/a',
+		'https://192.0.0.8/a',
+		'https://192.0.2.1/a',
+		'https://198.51.100.7/a',
+		'https://203.0.113.9/a',
+		'https://224.0.0.1/a',
+		'https://240.0.0.1/a',
+		'https://255.255.255.255/a',
+		'https://[::]/a',
+		'https://[fec0::1]/a',
+		'https://[ff02::1]/a',
+		'https://[2001:db8::1]/a',
+		'https://[100::1]/a',
+		'https://[::ffff:7f00:1]/a',
+		'https://[::127.0.0.1]/a',
+		'https://[64:ff9b::7f00:1]/a',
+		'https://[64:ff9b::a00:1]/a',
+		'https://[64:ff9b:1::1]/a',
+		'https://[2002:7f00:1::]/a',
+		'https://[2002:c0a8:101::1]/a',
+		'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/a',
+	])('%s', (url) => {
+		expect(verdict(url)).toMatch(/private or loopback address/);
+	});
+
+	it.each([
+		'https://8.8.8.8/a',
+		'https://[2606:4700::1111]/a',
+		'https://[64:ff9b::808:808]/a',
+		'https://[::ffff:808:808]/a',
+		'https://[2002:808:808::1]/a',
+		'https://198.20.0.1/a',
+		'https://cdn.example.net./a',
+	])('%s is public', (url) => {
+		expect(verdict(url)).toMatch(/^plain /);
+	});
+});
+
+describe('quoted addresses are masked before they are cut', () => {
+	it('a secret across the cut shows none of its characters', () => {
+		const secret = 'S3CRET-token-abcdef';
+		const mask = (text: string) => text.split(secret).join('[redacted]');
+		const url = `https://cdn.example.net/${'a'.repeat(170)}/${secret}/x.png`;
+		const got = checkFileUrl(url, undefined, { ...SB, mask }, false) as FileRefused;
+		expect(got.message).toContain('[redacted]'.slice(0, 5));
+		expect(got.message).not.toContain(secret.slice(0, 6));
 	});
 });

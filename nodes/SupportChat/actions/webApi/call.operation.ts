@@ -8,7 +8,13 @@ import { isDataObject } from '../../shared/json';
 import { parameterText } from '../helpers';
 import { runsAsTool } from '../toolMode';
 import type { OperationClient } from '../types';
-import { allowlistProblem, functionList, functionNameProblem, parseArguments } from './checks';
+import {
+	allowlistProblem,
+	functionList,
+	functionNameProblem,
+	parseArguments,
+	tokenForwardProblem,
+} from './checks';
 
 const safeToRepeat: INodeProperties = {
 	displayName: 'Safe to Repeat',
@@ -85,6 +91,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const name = parameterText(this.getNodeParameter('functionName', itemIndex, ''));
 	const nameProblem = functionNameProblem(name);
 	if (nameProblem !== undefined) throw refuse(nameProblem);
+	const forwards = tokenForwardProblem(name);
+	if (forwards !== undefined) throw refuse(forwards);
 	const allowed = functionList(this.getNodeParameter('allowedFunctions', itemIndex, ''));
 	const badEntry = allowed.find((entry) => functionNameProblem(entry) !== undefined);
 	if (badEntry !== undefined) throw refuse(`Allowed Functions: ${functionNameProblem(badEntry)}`);

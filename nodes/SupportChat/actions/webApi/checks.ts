@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../../shared/json';
+import { tokenForward } from '../../transport/apis/supportBoard/forwardsToken';
 
 /**
  * The rules of Web API → Call a Function, as plain functions: what a function name may be, what the
@@ -26,6 +27,15 @@ export function functionNameProblem(name: string): string | undefined {
 		return `"${name}" is not a Support Board function name: it has only lower-case letters, digits and hyphens (e.g. get-user)`;
 	}
 	return undefined;
+}
+
+/**
+ * A function the node never calls, whatever Allowed Functions says: its product code would hand the
+ * admin token to an outside service (transport/apis/supportBoard/forwardsToken, the one table).
+ */
+export function tokenForwardProblem(name: string): string | undefined {
+	const why = tokenForward(name);
+	return why === undefined ? undefined : `${name} was not called: ${why}`;
 }
 
 /**

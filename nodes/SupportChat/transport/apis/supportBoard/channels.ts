@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../../../shared/json';
+import { tokenForward } from './forwardsToken';
 
 /**
  * The messaging channels Support Board's apps connect, by a conversation's `source`. Its Web API
@@ -26,9 +27,8 @@ export interface Outgoing {
 }
 
 /**
- * What a channel's answer says: delivered; refused, in the channel's own words; or `unproven`, an answer
- * that is neither (the product hands on `null` when it could not reach the channel, or what a proxy
- * answered in its place): not counted as a delivery, nor said to be a refusal.
+ * What a channel's answer says: delivered; refused, in the channel's own words; or `unproven`, neither
+ * (`null` when the product could not reach the channel, a proxy's answer, no ID or an empty one).
  */
 export type Verdict =
 	| { delivered: true; id?: string }
@@ -37,7 +37,7 @@ export type Verdict =
 export interface Channel {
 	/** As people name it. */
 	name: string;
-	/** The Web API function that sends, or undefined where the node cannot call one (X, WeChat). */
+	/** The Web API function that sends; none for X (no such function) or WeChat (./forwardsToken). */
 	fn: string | undefined;
 	/** Why there is no `fn`, after "Conversation … is on <name>, and ". */
 	unsendable?: string;
@@ -50,8 +50,11 @@ export interface Channel {
 const field = (value: unknown, key: string): unknown =>
 	isDataObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
-const idText = (value: unknown): string | undefined =>
-	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+/** The channel's ID of a sent message: a finite number or a text that is not blank; else none. */
+function idText(value: unknown): string | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
 
 const said = (value: unknown): string =>
 	typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -74,6 +77,12 @@ const unproven = (answer: unknown): Verdict => ({
 	unproven: true,
 });
 
+/** Delivered when the channel's ID of the sent message shows it; otherwise not known. */
+const byId = (id: string | undefined, answer: unknown): Verdict =>
+	id === undefined ? unproven(answer) : { delivered: true, id };
+
+const firstOf = (list: unknown): unknown => (Array.isArray(list) ? list[0] : undefined);
+
 /**
  * Sent: Graph's (and 360dialog's) `messages[0].id`, or Twilio's `sid`. Refused: a Graph error, Twilio's
  * ErrorCode, or 360dialog's meta, as the admin area reads them.
@@ -87,10 +96,8 @@ function whatsapp(answer: unknown): Verdict {
 	const meta = field(answer, 'meta');
 	if (isDataObject(meta) && meta.success === false)
 		return { delivered: false, reason: said(meta.developer_message) };
-	const messages = field(answer, 'messages');
-	const first = Array.isArray(messages) ? (messages[0] as unknown) : undefined;
-	const id = idText(field(first, 'id')) ?? idText(field(answer, 'sid'));
-	return id === undefined ? unproven(answer) : { delivered: true, id };
+	const id = idText(field(firstOf(field(answer, 'messages')), 'id'));
+	return byId(id ?? idText(field(answer, 'sid')), answer);
 }
 
 /** One Send API answer per part sent, each a `message_id` when sent; any with an error is a refusal. */
@@ -109,36 +116,40 @@ function messenger(answer: unknown): Verdict {
 	return { delivered: true, id: idText(field(parts[0], 'message_id')) };
 }
 
-/** Bot API: `ok`, or `ok: false` and a `description` of the refusal. */
+/** Bot API: `ok` and the sent message's `message_id`, or `ok: false` and a `description` of the refusal. */
 function telegram(answer: unknown): Verdict {
-	if (field(answer, 'ok') === true)
-		return { delivered: true, id: idText(field(field(answer, 'result'), 'message_id')) };
+	const id = idText(field(field(answer, 'result'), 'message_id'));
+	if (field(answer, 'ok') === true && id !== undefined) return { delivered: true, id };
 	if (answer === false) return NOTHING;
 	if (field(answer, 'ok') === false)
 		return { delivered: false, reason: said(field(answer, 'description') ?? answer) };
 	return unproven(answer);
 }
 
-/** `status_message` `ok` when sent; another `status_message` names the refusal. */
+/**
+ * `status_message` `ok` and a `message_token` (with attachments only, the first one's: the product's own
+ * answer starts as `status_message: ok`); another `status_message` names the refusal.
+ */
 function viber(answer: unknown): Verdict {
-	if (field(answer, 'status_message') === 'ok')
-		return { delivered: true, id: idText(field(answer, 'message_token')) };
-	if (answer === false) return NOTHING;
 	const status = field(answer, 'status_message');
+	const part = firstOf(field(answer, 'attachments'));
+	const id = idText(field(answer, 'message_token')) ?? idText(field(part, 'message_token'));
+	if (status === 'ok') return byId(id, answer);
+	if (answer === false) return NOTHING;
 	return status === undefined ? unproven(answer) : { delivered: false, reason: said(status) };
 }
 
 /**
- * The product's own `{error: false}` when sent; otherwise `error` holds the channel's answer. For Zalo
- * that answer is kept even on success (its own `error` 0), so a refusal is an answer whose own `error`
- * is set, as the admin area reads it.
+ * The product's own `{error: false}` when sent (LINE answers no ID); else `error` holds the channel's
+ * answer, which Zalo's keeps on success too (its own `error` 0 and the sent message's ID), so a
+ * refusal is an answer whose own `error` is set, as the admin area reads it.
  */
 function errorField(answer: unknown, nested: boolean): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
 	if (error === false) return { delivered: true };
 	if (nested && isDataObject(error) && error.error === 0)
-		return { delivered: true, id: idText(field(field(error, 'data'), 'message_id')) };
+		return byId(idText(field(field(error, 'data'), 'message_id')), answer);
 	if (!error || (nested && isDataObject(error) && error.error === undefined))
 		return unproven(answer);
 	return { delivered: false, reason: said(field(error, 'message') ?? error) };
@@ -156,6 +167,16 @@ const MESSENGER: Channel = {
 	}),
 	verdict: messenger,
 };
+
+/** A channel the node sends nothing to, and why (after "Conversation … is on <name>, and "). */
+const unsendable = (name: string, why: string | undefined, arg: string, slug: string): Channel => ({
+	name,
+	fn: undefined,
+	unsendable: why,
+	recipient: { arg, from: 'user', slug },
+	args: common,
+	verdict: () => NOTHING,
+});
 
 /** By `source`, as the product writes it on a conversation. */
 export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
@@ -215,31 +236,14 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 			verdict: (answer) => errorField(answer, false),
 		},
 	],
-	[
-		'wc',
-		{
-			name: 'WeChat',
-			// Its wechat-send-message takes the `token` argument as WeChat's access token (ajax.php), and the
-			// Web API reads the admin token from that same argument: the call would hand the admin token to
-			// api.weixin.qq.com in a URL.
-			fn: undefined,
-			unsendable:
-				"Support Board's wechat-send-message would take the admin token the Web API is called with for WeChat's access token and send it to WeChat",
-			recipient: { arg: 'open_id', from: 'user', slug: 'wechat-id' },
-			args: common,
-			verdict: () => NOTHING,
-		},
-	],
+	['wc', unsendable('WeChat', tokenForward('wechat-send-message'), 'open_id', 'wechat-id')],
 	[
 		'tw',
-		{
-			name: 'X (Twitter)',
-			fn: undefined,
-			unsendable:
-				"Support Board's Web API has no function that sends to it (only its admin area does)",
-			recipient: { arg: 'twitter_id', from: 'user', slug: 'twitter-id' },
-			args: common,
-			verdict: () => NOTHING,
-		},
+		unsendable(
+			'X (Twitter)',
+			"Support Board's Web API has no function that sends to it (only its admin area does)",
+			'twitter_id',
+			'twitter-id',
+		),
 	],
 ]);

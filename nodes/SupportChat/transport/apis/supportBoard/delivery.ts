@@ -6,14 +6,16 @@ import { QUOTE_LENGTH } from '../../../shared/text';
 import type { WirePort } from '../../wire';
 import type { Channel, Outgoing } from './channels';
 import { CHANNELS } from './channels';
+import { tokenForward } from './forwardsToken';
 import { fn, notFound } from './functions';
 
 /**
  * A reply in a messaging channel's conversation reaches the customer as the admin area's does: first
- * stored (send-message), then sent with the channel's function (./channels). Where it is going is read
- * before anything is stored, so that a reply that cannot go anywhere is refused whole; after the store,
- * a refused delivery fails the item, saying the message is stored and was not delivered, and an answer
- * that tells neither (a timeout, a lost answer, `null`) says that whether it was delivered is not known.
+ * stored (send-message), then sent with the channel's function (./channels). Where it is going, and
+ * whether its app answers, is read before anything is stored, so that a reply that cannot go anywhere
+ * is refused whole; after the store, a refusal known to have sent nothing fails the item, saying the
+ * message is stored and was not delivered, and an answer that tells neither (an empty 500, a timeout,
+ * a lost answer, `null`, an empty ID) says that whether it was delivered is not known.
  * The channel's call is a write: never repeated after it was sent (../../retry).
  */
 
@@ -47,9 +49,13 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 	const channel = CHANNELS.get(text(details.source));
 	if (channel === undefined) return undefined;
 	const { fn: name, recipient } = channel;
-	if (name === undefined)
+	const unsendable =
+		name === undefined
+			? (channel.unsendable ?? 'the node has no function that sends to it')
+			: tokenForward(name);
+	if (name === undefined || unsendable !== undefined)
 		throw port.refuse(
-			`Conversation ${conversationId} is on ${channel.name}, and ${channel.unsendable ?? 'the node has no function that sends to it'}: nothing was stored`,
+			`Conversation ${conversationId} is on ${channel.name}, and ${unsendable}: nothing was stored`,
 			TURN_OFF,
 		);
 	const extra = text(details.extra);
@@ -62,11 +68,51 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 			`Conversation ${conversationId} is on ${channel.name}, but Support Board has no ${recipient.from === 'conversation' ? 'channel address on the conversation' : `${recipient.slug} for its user`}, so the reply could not reach the customer: nothing was stored`,
 			TURN_OFF,
 		);
-	return { channel: { ...channel, fn: name }, recipient: value, extra };
+	const route = { channel: { ...channel, fn: name }, recipient: value, extra };
+	await appAnswers(port, route, conversationId);
+	return route;
 }
 
-/** 500 with no body (a PHP fatal error): what the product answers when the channel's app is not installed or not enabled. */
-const APP_MISSING = (error: NodeApiError): boolean => error.httpCode === '500';
+/** The channel function's arguments: the recipient (WhatsApp's number without its +) and the rest. */
+function callArgs(route: Route, out: Outgoing): IDataObject {
+	const { channel, recipient } = route;
+	const to = channel.recipient.arg === 'to' ? recipient.replace(/^\+/, '') : recipient;
+	return { [channel.recipient.arg]: to, ...channel.args(out) };
+}
+
+/**
+ * Whether the channel's app answers, asked before the reply is stored. Every channel function of the
+ * product's apps returns before it reaches its channel when it has no text and no attachment (false,
+ * or Messenger's missing-arguments SBError), so this call sends nothing; without the app, PHP dies on
+ * the undefined function: an empty HTTP 500. That is the only time the node can tell a missing app
+ * from a function that died after sending: once the reply is stored, an empty 500 is taken for
+ * neither (thrown, below).
+ */
+async function appAnswers(port: WirePort, route: Route, conversationId: string): Promise<void> {
+	const { name, fn: fnName } = route.channel;
+	const nothing = {
+		message: '',
+		attachments: [],
+		messageId: '',
+		conversationId,
+		extra: route.extra,
+	};
+	try {
+		await fn.named(port, fnName, callArgs(route, nothing), { read: false, repeatable: false });
+	} catch (error) {
+		const api = error instanceof NodeApiError ? error : undefined;
+		if (api && refusedByProduct(api)) return;
+		const why =
+			api?.httpCode === '500'
+				? `answered ${fnName} with HTTP 500 when asked to send nothing, as it does when its ${name} app is not installed or not enabled`
+				: `did not answer ${fnName} when asked to send nothing: ${port.mask.quote(error instanceof Error ? error.message : String(error), QUOTE_LENGTH)}`;
+		throw port.error(
+			Number(api?.httpCode) || undefined,
+			`Conversation ${conversationId} is on ${name}, and Support Board ${why}: nothing was stored`,
+			{ description: `Nothing was sent to ${name}. ${TURN_OFF}` },
+		);
+	}
+}
 
 /**
  * The product's own refusal, raised before any send: an SBError (psid-not-found, chat-id-not-found,
@@ -111,19 +157,23 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
 			);
 }
 
-/** Whatever stopped the channel's call: only a refusal before it ran, a missing app or the product's own refusal is known not to have sent it. */
+/**
+ * Whatever stopped the channel's call, after the store. Known not to have sent it: a 4xx, a refusal
+ * before the function ran (api.php's own: missing-argument, invalid-token, function-not-found; or a
+ * proxy's: 413, 429 after the retries), and the product's own SBError. Anything else is not known:
+ * the app answered a moment ago (appAnswers), so an empty 500 is PHP dying inside the function, maybe
+ * after sending (a timeout; Telegram's app sends the first of two attachments and dies), as is a lost
+ * answer or a timeout of ours.
+ */
 function thrown(channel: Route['channel'], error: unknown): Failure {
 	const api = error instanceof NodeApiError ? error : undefined;
 	const status = Number(api?.httpCode) || undefined;
-	if (api && APP_MISSING(api))
-		return {
-			reason: `Support Board answered ${channel.fn} with no answer of its Web API (HTTP ${api.httpCode}), which it does when its ${channel.name} app is not installed or not enabled`,
-			status,
-			known: true,
-		};
-	const reason = error instanceof Error ? error.message : String(error);
-	// A 4xx is a refusal before the function ran: api.php's own (missing-argument, invalid-token,
-	// function-not-found) or a proxy's (413, 429 after the retries).
+	const reason =
+		status === 500
+			? `Support Board answered ${channel.fn} with HTTP 500, as it does when PHP stops inside the function, which may have sent it first`
+			: error instanceof Error
+				? error.message
+				: String(error);
 	const before = status !== undefined && status >= 400 && status < 500;
 	return { reason, status, known: before || (api !== undefined && refusedByProduct(api)) };
 }
@@ -131,16 +181,9 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 /** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
 export async function deliver(port: WirePort, route: Route, out: Outgoing): Promise<IDataObject> {
 	const { channel } = route;
-	const recipient =
-		channel.recipient.arg === 'to' ? route.recipient.replace(/^\+/, '') : route.recipient;
 	let answer: unknown;
 	try {
-		answer = await fn.write(
-			port,
-			channel.fn,
-			{ [channel.recipient.arg]: recipient, ...channel.args(out) },
-			'conversation',
-		);
+		answer = await fn.write(port, channel.fn, callArgs(route, out), 'conversation');
 	} catch (error) {
 		// After the store, whatever stopped the channel's call fails the item; a timeout or a lost answer
 		// says the channel may have it, since the product may have sent it before the answer was lost.

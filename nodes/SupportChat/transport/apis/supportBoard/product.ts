@@ -51,7 +51,7 @@ export const SB_LISTS: Readonly<
  * own, answered `{"status": "error", "response": "<code>"}` or `{"success": false, "response": "<code>"}`.
  * Codes only the admin area, the cloud or app installs answer are left out.
  */
-export const CODE_HINTS: ReadonlyMap<string, string> = new Map(
+const CODE_HINTS: ReadonlyMap<string, string> = new Map(
 	Object.entries({
 		'active-user-not-found':
 			"Support Board did not know who writes the message: give the sender's user ID (Sender ID), or send it as the admin whose token it is.",
@@ -111,7 +111,7 @@ export const CODE_HINTS: ReadonlyMap<string, string> = new Map(
  */
 const CODE_IN_TEXT = /\[[\w.-]{1,64}\]\[([a-z-]{1,64})\]/;
 
-export function productCode(body: unknown): string | undefined {
+function productCode(body: unknown): string | undefined {
 	if (isDataObject(body)) return typeof body.response === 'string' ? body.response : undefined;
 	return typeof body === 'string' ? CODE_IN_TEXT.exec(body.slice(0, 500))?.[1] : undefined;
 }

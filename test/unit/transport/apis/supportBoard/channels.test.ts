@@ -1,4 +1,5 @@
 import { CHANNELS } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/channels';
+import { tokenForward } from '../../../../../nodes/SupportChat/transport/apis/supportBoard/forwardsToken';
 
 const channel = (source: string) => {
 	const found = CHANNELS.get(source);
@@ -96,11 +97,12 @@ describe('the channels table', () => {
 		expect(channel('tw').fn).toBeUndefined();
 	});
 
-	it("WeChat is never called: its function would take the admin token for WeChat's access token", () => {
+	it('WeChat is never called: its function is in the table of those that hand the token on', () => {
 		// ajax.php passes sb_post('token') to sb_wechat_send_message as the access token it puts in
 		// api.weixin.qq.com's URL, and the Web API reads the admin token from that very argument.
 		expect(channel('wc').fn).toBeUndefined();
-		expect(channel('wc').unsendable).toMatch(/admin token/);
+		expect(channel('wc').unsendable).toBe(tokenForward('wechat-send-message'));
+		expect(channel('wc').unsendable).toMatch(/admin token .* WeChat \(api\.weixin\.qq\.com\)$/);
 	});
 
 	it('sends the arguments the admin area sends (js/admin.js, SBMessageSent)', () => {
@@ -186,4 +188,29 @@ describe('Messenger: an empty list of parts', () => {
 			reason: 'the product sent nothing (it answered [])',
 		});
 	});
+});
+
+/** An ID that is empty, blank or no number is no sign of a sent message: not known, not delivered. */
+describe.each([
+	['wa', { messages: [{ id: '' }] }],
+	['wa', { messages: [{ id: '  ' }] }],
+	['wa', { sid: '' }],
+	['wa', { messages: [{ id: {} }] }],
+	['fb', [{ recipient_id: '1', message_id: '' }]],
+	['tg', { ok: true, result: { message_id: '' } }],
+	['tg', { ok: true, result: {} }],
+	['tg', { ok: true }],
+	['vb', { status: 0, status_message: 'ok', message_token: '' }],
+	['vb', { status_message: 'ok' }],
+	['vb', { status: 0, status_message: 'ok', message_token: Number.NaN }],
+	['za', { error: { error: 0, message: 'Success', data: { message_id: '' } } }],
+])('%s answers %j', (source, answer) => {
+	it('is not known, not a delivery', () => {
+		expect(channel(source).verdict(answer)).toMatchObject({ delivered: false, unproven: true });
+	});
+});
+
+it("Viber with attachments only: the first attachment's message_token shows the send", () => {
+	const answer = { status_message: 'ok', attachments: [{ status: 0, message_token: 12 }] };
+	expect(channel('vb').verdict(answer)).toEqual({ delivered: true, id: '12' });
 });

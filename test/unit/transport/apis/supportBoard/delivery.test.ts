@@ -187,6 +187,19 @@ describe('deliver: a refusal before the function ran', () => {
 			);
 		},
 	);
+
+	it('HTTP 500 after the store is PHP dying inside the function, maybe after sending: not known', async () => {
+		// The app answered before the store (routeOf), so this 500 is no missing app.
+		const p = port(null);
+		p.request = async () => {
+			throw new NodeApiError(node, {}, { message: 'empty', httpCode: '500' });
+		};
+		const error = await deliver(p, route('tg'), out).catch((e: NodeApiError) => e);
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: Support Board answered telegram-send-message with HTTP 500, as it does when PHP stops inside the function, which may have sent it first',
+		);
+		expect(error.message).not.toContain('NOT delivered');
+	});
 });
 
 describe('routeOf: where a reply goes, read before anything is stored', () => {
@@ -219,6 +232,57 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 	])('%s without a recipient is refused before the store', async (_source, details, said) => {
 		const p = reading({ 'get-conversation': { details }, 'get-user-extra': false });
 		await expect(routeOf(p, '9')).rejects.toThrow(said);
+	});
+
+	it('asks the channel function with nothing to send whether its app answers', async () => {
+		const bodies: unknown[] = [];
+		const p = reading({
+			'get-conversation': { details: { source: 'tg', extra: 'chat-1', user_id: '3' } },
+			'telegram-send-message': false,
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			bodies.push(spec.body);
+			return await request(spec);
+		};
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'chat-1' });
+		expect(bodies.at(-1)).toMatchObject({
+			function: 'telegram-send-message',
+			chat_id: 'chat-1',
+			message: '',
+			attachments: '[]',
+		});
+	});
+
+	it("the product's SBError to that question (Messenger's missing-arguments) shows the app is there", async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'fb', extra: 'page', user_id: '3' } },
+			'get-user-extra': 'psid-1',
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			if ((spec.body as { function: string }).function !== 'messenger-send-message')
+				return await request(spec);
+			const error = new NodeApiError(node, {}, { message: 'missing-arguments', httpCode: '200' });
+			error.context.responseBody = '{"status":"error","response":"missing-arguments"}';
+			throw error;
+		};
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'psid-1', extra: 'page' });
+	});
+
+	it('an empty 500 to that question is a missing app: refused before the store', async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'tg', extra: 'c', user_id: '3' } },
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			if ((spec.body as { function: string }).function !== 'telegram-send-message')
+				return await request(spec);
+			throw new NodeApiError(node, {}, { message: '', httpCode: '500' });
+		};
+		await expect(routeOf(p, '9')).rejects.toThrow(
+			'Conversation 9 is on Telegram, and Support Board answered telegram-send-message with HTTP 500 when asked to send nothing, as it does when its Telegram app is not installed or not enabled: nothing was stored',
+		);
 	});
 
 	it('a web chat conversation has no route', async () => {

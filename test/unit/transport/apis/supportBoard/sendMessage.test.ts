@@ -59,7 +59,15 @@ describe('sendMessage: the text the channel gets', () => {
 			'telegram-send-message': { ok: true, result: { message_id: 5 } },
 		});
 		await SEND_CALLS.sendMessage(port, args);
-		const telegram = calls.find((c) => c.function === 'telegram-send-message');
+		// First the check that its app answers, with nothing to send, before the store; then the send.
+		expect(calls.map((c) => c.function)).toEqual([
+			'get-conversation',
+			'telegram-send-message',
+			'send-message',
+			'telegram-send-message',
+		]);
+		const [check, telegram] = calls.filter((c) => c.function === 'telegram-send-message');
+		expect(check).toMatchObject({ chat_id: 'chat-1', message: '', attachments: '[]' });
 		expect(telegram).toMatchObject({
 			chat_id: 'chat-1',
 			message: 'Hello, your order shipped',
@@ -74,7 +82,7 @@ describe('sendMessage: the text the channel gets', () => {
 			'telegram-send-message': { ok: true, result: { message_id: 5 } },
 		});
 		await SEND_CALLS.sendMessage(port, args);
-		expect(calls.find((c) => c.function === 'telegram-send-message')).toMatchObject({
+		expect(calls.filter((c) => c.function === 'telegram-send-message').at(-1)).toMatchObject({
 			message: 'Helo, your ordr shipped',
 		});
 	});
