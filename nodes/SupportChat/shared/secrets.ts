@@ -26,14 +26,15 @@ const ENCODED_REDACTED = /%5Bredacted%5D/gi;
  */
 const CHANNEL_TOKENS: ReadonlyArray<[RegExp, string]> = [
 	[/(?:(?<![\dA-Za-z])|(?<=%[\dA-Fa-f]{2}))EAA[\dA-Za-z]{20,}/g, REDACTED],
-	[/(?<!\d)\d{6,12}(?::|%(?:25)?3[Aa])AA[\w-]{28,}/g, REDACTED],
+	// A bot id begins after a non-digit or a percent escape (`%20`, whose `0` is no part of it).
+	[/(?:(?<!\d)|(?<=%[\dA-Fa-f]{2}))\d{6,12}(?::|%(?:25)?3[Aa])AA[\w-]{28,}/g, REDACTED],
 	// A value already `[redacted]` is left: the mask finds nothing in its own output.
 	[/(access_token(?:=|%(?:25)?3D))(?:[^\s"%&'[]|%(?!(?:25)?26)[\dA-F]{2})+/gi, `$1${REDACTED}`],
 ];
 
 /**
- * Whether a text may hold a channel token, by `includes` alone but for one literal search: the test
- * run on every string of an answer, and on a whole page's text before its strings are walked.
+ * Whether a text may hold a channel token, by `includes` alone: the test run on every string of an
+ * answer, and on a whole page's text before its strings are walked.
  */
 function mayHoldChannelToken(text: string): boolean {
 	return text.includes('AA') || text.includes('ccess_') || text.includes('CCESS_');

@@ -69,6 +69,7 @@ describe("SecretMask: the channels' tokens, by shape, in every encoding", () => 
 		['a Telegram bot token with %3A', `bot${BOT.replace(':', '%3A')}`],
 		['a Telegram bot token with %3a', `bot${BOT.replace(':', '%3a')}`],
 		['a Telegram bot token encoded twice', `bot${BOT.replace(':', '%253A')}`],
+		['a Telegram bot token after an encoded space', `token%20${BOT.replace(':', '%3A')}`],
 		['access_token=', 'graph.facebook.com/me?access_token=secretvalue123&x=1'],
 		['access_token%3D', `u=graph.facebook.com%2Fme%3Faccess_token%3D${META}%26x%3D1`],
 		['ACCESS_TOKEN%253D', 'u=x%253FACCESS_TOKEN%253Dsecretvalue123%2526x'],
