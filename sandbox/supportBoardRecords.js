@@ -266,8 +266,9 @@ class SupportBoardData {
 			agent_id: agent ? productId(agent) : null,
 			source: typeof c.source === 'string' ? c.source : '',
 			extra: typeof c.extra === 'string' && c.extra !== '' ? c.extra : null,
-			extra_2: null,
-			extra_3: null,
+			// A channel's conversation keeps more here: Telegram's keeps its bot's token in extra_3.
+			extra_2: typeof c.extra_2 === 'string' && c.extra_2 !== '' ? c.extra_2 : null,
+			extra_3: typeof c.extra_3 === 'string' && c.extra_3 !== '' ? c.extra_3 : null,
 			tags: view.agentView ? (tags ? tags.split(',') : []) : tags,
 			busy: false,
 		};

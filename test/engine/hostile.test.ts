@@ -118,9 +118,8 @@ describe('redirects never carry the token to another origin, nor send a write tw
 			expect(elsewhere.received).toEqual([]);
 			expect(run.error('Support Chat')).toMatchObject({
 				name: 'NodeApiError',
-				message: expect.stringContaining(
-					`redirect (${status}) to ${elsewhere.url}/script/include/api/users/u_x`,
-				),
+				// Where, by its origin: a URL the service chose is quoted by the rule for URLs (shared/quotedUrls).
+				message: expect.stringContaining(`redirect (${status}) to ${elsewhere.url}/… `),
 				description: expect.stringContaining('Base URL'),
 			});
 			expect(sandbox.requests).toHaveLength(1);

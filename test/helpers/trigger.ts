@@ -17,7 +17,15 @@ const { options, ...parameters } = TRIGGER_DEFAULTS;
  * does), with `overrides`: what handleDelivery receives from the node.
  */
 export function triggerSettings(overrides: Partial<TriggerSettings> = {}): TriggerSettings {
-	return { ...parameters, ...options, events: [], secret: '', ignoredSenderIds: [], ...overrides };
+	return {
+		...parameters,
+		...options,
+		events: [],
+		secret: '',
+		credentialSecrets: [],
+		ignoredSenderIds: [],
+		...overrides,
+	};
 }
 
 /** What n8n does between deliveries: saves the static data as JSON and rebuilds it from there. */

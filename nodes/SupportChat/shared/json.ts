@@ -83,11 +83,12 @@ export function asText(value: unknown): string | undefined {
 	return trimmedText(value);
 }
 
-/** What `rewrite` changes: a string, a key, or a field's whole value (undefined: left to the walk). */
+/** What `rewrite` changes: a string, a key, a field's or a list's whole value (undefined: left to the walk). */
 interface Rewrite {
 	text?(value: string): string;
 	key?(key: string): string;
 	field?(key: string, value: unknown): unknown;
+	list?(value: readonly unknown[]): unknown;
 }
 
 /**
@@ -99,6 +100,8 @@ export function rewrite(value: unknown, how: Rewrite, maxDepth = 256): unknown {
 	if (typeof value === 'string') return how.text ? how.text(value) : value;
 	if (maxDepth <= 0 || typeof value !== 'object' || value === null) return value;
 	if (Array.isArray(value)) {
+		const replaced = how.list?.(value);
+		if (replaced !== undefined) return replaced;
 		let copy: unknown[] | undefined;
 		value.forEach((entry, index) => {
 			const next = rewrite(entry, how, maxDepth - 1);

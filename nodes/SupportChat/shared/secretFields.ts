@@ -1,4 +1,5 @@
-import { rewrite } from './json';
+import { isRecord, rewrite } from './json';
+import { PASSWORD_SETTINGS } from './passwordSettings';
 import { REDACTED } from './secrets';
 
 /**
@@ -33,8 +34,36 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set([
 	'client_secret',
 ]);
 
+const fold = (key: string) => key.toLowerCase().replaceAll('-', '_');
+
+/** The product's password settings (./passwordSettings), compared as secret fields are. */
+const PASSWORD_SETTING_IDS: ReadonlySet<string> = new Set(PASSWORD_SETTINGS.map(fold));
+
+const isPasswordSetting = (key: string) => PASSWORD_SETTING_IDS.has(fold(key));
+
 function isSecretField(key: string): boolean {
-	return SECRET_FIELDS.has(key.toLowerCase().replaceAll('-', '_'));
+	return SECRET_FIELDS.has(fold(key)) || isPasswordSetting(key);
+}
+
+/** Whether a list is a setting as an `[id, value]` pair whose id is a password setting's. */
+function isPasswordPair(list: readonly unknown[]): boolean {
+	return list.length === 2 && typeof list[0] === 'string' && isPasswordSetting(list[0]);
+}
+
+/** Whether a value hides nothing: masking it would only say that it is empty. */
+const isBlank = (value: unknown) => value === '' || value === null || value === undefined;
+
+/**
+ * A password setting's value masked in the shape it came in, so that the row keeps its form: the
+ * product's `[value, type]`, `{type, value}` (either of which may hold the other), or the bare value.
+ */
+function maskedSetting(value: unknown, depth = 0): unknown {
+	if (isBlank(value) || depth > 2) return isBlank(value) ? value : REDACTED;
+	if (Array.isArray(value))
+		return value.length === 0 ? value : [maskedSetting(value[0], depth + 1), ...value.slice(1)];
+	if (isRecord(value) && Object.hasOwn(value, 'value'))
+		return { ...value, value: maskedSetting(value.value, depth + 1) };
+	return REDACTED;
 }
 
 /** Verdicts of `isSecretField` by key, at most this many kept: the keys come from the service. */
@@ -61,6 +90,7 @@ function isSecretKey(key: string): boolean {
 export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
 	if (maxDepth <= 0 || typeof value !== 'object' || value === null) return false;
 	if (Array.isArray(value)) {
+		if (isPasswordPair(value)) return true;
 		for (const entry of value) if (holdsSecretField(entry, maxDepth - 1)) return true;
 		return false;
 	}
@@ -75,12 +105,15 @@ export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
 
 /**
  * A copy of a JSON-like value with the value of every secret field replaced by `[redacted]` (an empty
- * one stays empty: it hides nothing); the value itself when nothing needed masking.
+ * one stays empty: it hides nothing), a password setting's in its own shape, as a field or as an
+ * `[id, value]` pair; the value itself when nothing needed masking.
  */
 export function maskSecretFields<T>(value: T, maxDepth = 256): T {
-	const field = (key: string, entry: unknown) =>
-		isSecretField(key) && entry !== '' && entry !== null && entry !== undefined
-			? REDACTED
-			: undefined;
-	return rewrite(value, { field }, maxDepth) as T;
+	const field = (key: string, entry: unknown) => {
+		if (isPasswordSetting(key)) return maskedSetting(entry);
+		return isSecretField(key) && !isBlank(entry) ? REDACTED : undefined;
+	};
+	const list = (entry: readonly unknown[]) =>
+		isPasswordPair(entry) ? [entry[0], maskedSetting(entry[1])] : undefined;
+	return rewrite(value, { field, list }, maxDepth) as T;
 }

@@ -5,12 +5,58 @@
  * A secret is masked in its raw form and in the encodings a service may echo it in: URL-encoded
  * (`%2B`, or `+` for a space as in form bodies) and base64 or base64url, at each of the three byte
  * alignments a copy can have inside a longer base64 text (`Bearer <token>` encoded whole, say).
+ * The channels' own tokens, which no credential holds, are masked by their shape (`CHANNEL_TOKENS`).
  */
 
 import { rewrite } from './json';
 import { cut } from './text';
 
 export const REDACTED = '[redacted]';
+
+/** `[redacted]` as a URL encoder writes it: the mark is shown as itself, never as a riddle. */
+const ENCODED_REDACTED = /%5Bredacted%5D/gi;
+
+/**
+ * The channels' own tokens, which the product holds (a Telegram conversation keeps its bot's token in
+ * `extra_3`, and its webhooks carry it) and the credentials do not: masking by value cannot catch them,
+ * so they are masked by shape, raw or percent-encoded (`%3A`, `%3D`, once or twice). Meta's access
+ * tokens (`EAA…`, Graph quotes a malformed one in its error); the Bot API's bot token (`<bot id>:AA…`,
+ * in the URL of every Telegram call: its secret part begins with `AA`, which keeps a message such as
+ * `Order 1234567:…` out of it); and the value of any `access_token=`.
+ */
+const CHANNEL_TOKENS: ReadonlyArray<[RegExp, string]> = [
+	[/(?:(?<![\dA-Za-z])|(?<=%[\dA-Fa-f]{2}))EAA[\dA-Za-z]{20,}/g, REDACTED],
+	// A bot id begins after a non-digit or a percent escape (`%20`, whose `0` is no part of it).
+	[/(?:(?<!\d)|(?<=%[\dA-Fa-f]{2}))\d{6,12}(?::|%(?:25)?3[Aa])AA[\w-]{28,}/g, REDACTED],
+	// A value already `[redacted]` is left: the mask finds nothing in its own output.
+	[/(access_token(?:=|%(?:25)?3D))(?:[^\s"%&'[]|%(?!(?:25)?26)[\dA-F]{2})+/gi, `$1${REDACTED}`],
+];
+
+/**
+ * Whether a text may hold a channel token, by `includes` alone: the test run on every string of an
+ * answer, and on a whole page's text before its strings are walked.
+ */
+function mayHoldChannelToken(text: string): boolean {
+	return text.includes('AA') || text.includes('ccess_') || text.includes('CCESS_');
+}
+
+function holdsChannelToken(text: string): boolean {
+	return (
+		mayHoldChannelToken(text) &&
+		CHANNEL_TOKENS.some(([shape]) => {
+			shape.lastIndex = 0;
+			return shape.test(text);
+		})
+	);
+}
+
+/** The text with every channel token masked, and `[redacted]` written as itself. */
+function withoutChannelTokens(text: string): string {
+	let masked = text;
+	if (mayHoldChannelToken(masked))
+		for (const [shape, by] of CHANNEL_TOKENS) masked = masked.replace(shape, by);
+	return masked.includes('%') ? masked.replace(ENCODED_REDACTED, REDACTED) : masked;
+}
 
 /**
  * Secrets shorter than this are masked only where a whole value equals them: inside longer text a
@@ -68,23 +114,24 @@ export class SecretMask {
 		);
 	}
 
-	get empty(): boolean {
-		return this.exact.size === 0;
-	}
-
-	/** Whether the text holds a secret in any of its forms. */
+	/** Whether the text holds a secret in any of its forms, a channel token, or `[redacted]` encoded. */
 	found(text: string): boolean {
-		return this.exact.has(text) || this.variants.some((variant) => text.includes(variant));
+		return (
+			this.exact.has(text) ||
+			this.variants.some((variant) => text.includes(variant)) ||
+			holdsChannelToken(text) ||
+			(text.includes('%') && /%5Bredacted%5D/i.test(text))
+		);
 	}
 
 	/**
 	 * Whether JSON parsed from this raw text can hold a secret: some form of one occurs in the text, or
 	 * the text has escapes (`\\u0041`, `\\/`), through which a decoded string can differ from the raw
-	 * bytes. When it cannot, the parsed value needs no walk.
+	 * bytes, or what a channel token or an encoded mark needs (`AA`, `access_`, `%`). When it cannot, the
+	 * parsed value needs no walk: a page is searched whole, not string by string.
 	 */
 	mayBeInJson(raw: string): boolean {
-		if (this.empty) return false;
-		if (raw.includes('\\')) return true;
+		if (raw.includes('\\') || mayHoldChannelToken(raw) || raw.includes('%')) return true;
 		// A secret with variants is one of them: each form is looked for once in a page's text.
 		for (const secret of this.short) if (raw.includes(secret)) return true;
 		for (const variant of this.variants) if (raw.includes(variant)) return true;
@@ -99,14 +146,14 @@ export class SecretMask {
 		return cut(this.text(text), max);
 	}
 
-	/** The text with every form of every secret replaced by `[redacted]`. */
+	/** The text with every form of every secret, and every channel token, replaced by `[redacted]`. */
 	text(text: string): string {
 		if (this.exact.has(text)) return REDACTED;
 		let result = text;
 		for (const variant of this.variants) {
 			if (result.includes(variant)) result = result.split(variant).join(REDACTED);
 		}
-		return result;
+		return withoutChannelTokens(result);
 	}
 
 	/**
@@ -114,8 +161,17 @@ export class SecretMask {
 	 * value itself when nothing needed masking.
 	 */
 	value<T>(value: T, maxDepth = 256): T {
-		if (this.empty) return value;
 		const mask = (text: string) => (this.found(text) ? this.text(text) : text);
 		return rewrite(value, { text: mask, key: mask }, maxDepth) as T;
 	}
+}
+
+/** The fields of the credentials that hold a secret: each is masked by value wherever the token is. */
+const CREDENTIAL_SECRETS = ['apiToken', 'webhookSecret'] as const;
+
+/** Every secret the credentials hold, as they hold it (an empty one is left out by SecretMask). */
+export function credentialSecrets(credentials: Readonly<Record<string, unknown>>): string[] {
+	return CREDENTIAL_SECRETS.map((field) =>
+		typeof credentials[field] === 'string' ? credentials[field] : '',
+	);
 }

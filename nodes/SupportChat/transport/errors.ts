@@ -1,4 +1,5 @@
 import { isDataObject } from '../shared/json';
+import { maskUrlsIn } from '../shared/quotedUrls';
 import { cut, QUOTE_LENGTH } from '../shared/text';
 import { RETRY_RULE } from './retry';
 
@@ -22,9 +23,21 @@ const MESSAGE_KEYS = [
 /** How much of an error text is looked at: a message is near the start, and what follows costs time. */
 const MAX_SCANNED = 16_384;
 
-/** One line of at most QUOTE_LENGTH characters, the mark of a cut included, from text of any length. */
+/**
+ * One line of at most QUOTE_LENGTH characters, the mark of a cut included, from text of any length
+ * (already masked of secrets): the URLs it quotes masked (shared/quotedUrls) before it is cut. Of a
+ * longer text only the words wholly inside the part looked at are kept, so no URL is cut before that.
+ */
 export function clipText(text: string): string {
-	return cut(text.slice(0, MAX_SCANNED).replace(/\s+/g, ' ').trim(), QUOTE_LENGTH - 1);
+	return cut(maskUrlsIn(wholeWords(text).replace(/\s+/g, ' ').trim()), QUOTE_LENGTH - 1);
+}
+
+/** The first MAX_SCANNED characters of a text, without the word the limit cuts through (if any other). */
+function wholeWords(text: string): string {
+	if (text.length <= MAX_SCANNED) return text;
+	let end = MAX_SCANNED;
+	while (end > 0 && !/\s/.test(text[end])) end--;
+	return text.slice(0, end > 0 ? end : MAX_SCANNED);
 }
 
 /**

@@ -34,6 +34,12 @@ export interface RequestSpec {
 	 * that the service says does not exist.
 	 */
 	absentIsAnswer?: boolean;
+	/**
+	 * The answer is read by the node alone and reaches no item nor message (the settings row the
+	 * self-set-up trigger writes back whole): it is handed on as received, secrets and all, since a
+	 * masked copy written back would replace them. A failure it reports is masked as ever.
+	 */
+	forNodeOnly?: boolean;
 }
 
 export interface ApiResponse {

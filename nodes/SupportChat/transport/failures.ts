@@ -1,7 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { maskUrlsIn } from '../shared/quotedUrls';
 import type { SecretMask } from '../shared/secrets';
+import { cut } from '../shared/text';
 import { AnswerDeadlineError, AnswerTooLargeError } from './answer';
 import { UNREACHABLE_HINT, extractErrorMessage } from './errors';
 import type { RequestSpec } from './exchange';
@@ -33,6 +35,12 @@ export interface Explaining {
 	hint(spec: RequestSpec, status: number | undefined, body: unknown): string;
 }
 
+/**
+ * Text for an error: the secrets masked (./shared/secrets), then every URL it quotes (the service's, a
+ * channel's, another consumer's) by the one rule for URLs (./shared/quotedUrls).
+ */
+export const maskedForError = (mask: SecretMask, text: string) => maskUrlsIn(mask.text(text));
+
 /** An API failure as the user sees it, the token masked. */
 export function apiError(
 	client: Explaining,
@@ -41,8 +49,8 @@ export function apiError(
 	extra: { description: string; body?: unknown },
 ): NodeApiError {
 	const error = new NodeApiError(client.node, { status: status ?? null } as JsonObject, {
-		message: client.mask.text(message),
-		description: client.mask.text(extra.description),
+		message: maskedForError(client.mask, message),
+		description: maskedForError(client.mask, extra.description),
 		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: client.itemIndex,
 	});
@@ -50,7 +58,7 @@ export function apiError(
 	error.context.supportChat = true;
 	if (extra.body !== undefined) {
 		const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
-		error.context.responseBody = client.mask.quote(text, 2000);
+		error.context.responseBody = cut(maskedForError(client.mask, text), 2000);
 	}
 	return error;
 }

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { SecretMask } from '../shared/secrets';
+import { SecretMask, credentialSecrets } from '../shared/secrets';
 import type { Answer } from './answer';
 import { classifyAnswer } from './answer';
 import { hintForStatus } from './errors';
@@ -10,7 +10,7 @@ import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
 import { METHODS_THAT_READ, isGoneAnswer } from './exchange';
 import type { Explaining, Failed } from './failures';
-import { apiError, explainThrown, failedError } from './failures';
+import { apiError, explainThrown, failedError, maskedForError } from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
 import { paginate } from './pagination';
 import type { PaginationSettings } from './pagination/styles';
@@ -47,7 +47,7 @@ interface ClientInit {
  * read, and the API's wire, given the client as its `WirePort`, sends what they become.
  */
 export class SupportChatClient implements WirePort {
-	/** Masks the API token in every form: whatever reaches a message, a description or an item goes through it. */
+	/** Masks the credentials' secrets and channel tokens: whatever reaches a user goes through it. */
 	readonly mask: SecretMask;
 	/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
 	readonly token: string;
@@ -62,7 +62,7 @@ export class SupportChatClient implements WirePort {
 		this.api = init.api;
 		this.wire = init.api.wire;
 		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';
-		this.mask = new SecretMask([this.token]);
+		this.mask = new SecretMask(credentialSecrets(init.credentials));
 		this.files = fileSourceOf(init.ctx, init.credentials, init.baseUrl, (t) => this.mask.text(t));
 	}
 
@@ -84,7 +84,7 @@ export class SupportChatClient implements WirePort {
 
 	/** Input the API cannot take, found before any request: the user's to change. */
 	refuse(message: string, description?: string): NodeOperationError {
-		return new NodeOperationError(this.init.ctx.getNode(), this.mask.text(message), {
+		return new NodeOperationError(this.init.ctx.getNode(), maskedForError(this.mask, message), {
 			itemIndex: this.init.itemIndex,
 			description,
 		});
@@ -218,7 +218,7 @@ export class SupportChatClient implements WirePort {
 	/** A 2xx answer by the rule of ./success: the value handed on, or the failure it is. */
 	private successBody(spec: RequestSpec, where: string, status: number, answer: Answer): unknown {
 		const read = spec.read ?? METHODS_THAT_READ.has(spec.method);
-		const outcome = readSuccess(answer, read, where, this.mask);
+		const outcome = readSuccess(answer, read, where, this.mask, spec.forNodeOnly === true);
 		if (outcome.ok) return outcome.value;
 		const { message, description, body, hintFor, after = '' } = outcome;
 		throw this.error(status, message, {

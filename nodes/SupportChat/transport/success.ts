@@ -30,13 +30,15 @@ export const NO_RECORD =
  * - a read needs JSON: an empty body, `null`, a bare value or plain text is a failure;
  * - a write may answer nothing (204, an empty 200, `null`): the result is undefined, and the
  *   operation says what it did; plain text is handed on as it is.
- * Whatever is handed on has the token masked in every string, and secret fields masked by name.
+ * Whatever is handed on has the credentials' secrets and the channels' tokens masked in every string,
+ * and secret fields masked by name; only an answer `forNodeOnly` (see RequestSpec) is handed on as it came.
  */
 export function readSuccess(
 	answer: Answer,
 	read: boolean,
 	where: string,
 	mask: SecretMask,
+	forNodeOnly = false,
 ): Success {
 	const notDone = read
 		? ''
@@ -71,9 +73,14 @@ export function readSuccess(
 				? noRecord(`text instead of JSON ("${clipText(mask.text(answer.text))}")`)
 				: { ok: true, value: mask.text(answer.text) };
 		case 'json':
+			if (forNodeOnly && isForNode(answer.value)) return { ok: true, value: answer.value };
 			return readJson(answer.value, answer.text, read, where, mask, noRecord, notDone);
 	}
 }
+
+/** An answer that the node reads alone and that is neither a failure nor empty: handed on unmasked. */
+const isForNode = (value: unknown) =>
+	typeof value === 'object' && value !== null && failureInBody(value) === undefined;
 
 function readJson(
 	value: unknown,

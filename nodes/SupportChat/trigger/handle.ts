@@ -202,7 +202,7 @@ export function handleDelivery(
 	} = {},
 ): Decision {
 	try {
-		const mask = secretMask(settings.secret);
+		const mask = secretMask(settings.secret, settings.credentialSecrets);
 		// A test delivery works on a scratch copy: what it would record must not reach the saved static data.
 		const store = dedupe.test === true ? {} : staticData;
 		return mask.value(

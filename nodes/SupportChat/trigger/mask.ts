@@ -11,13 +11,14 @@ const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api
 
 /**
  * The forms of the webhook secret to mask: as configured, trimmed, and a Standard Webhooks secret's
- * base64 part on its own (a sender may echo the key without its `whsec_` prefix).
+ * base64 part on its own (a sender may echo the key without its `whsec_` prefix); and every other
+ * secret the credentials hold, as they hold it.
  */
-export function secretMask(secret: unknown): SecretMask {
+export function secretMask(secret: unknown, others: readonly string[] = []): SecretMask {
 	const raw = typeof secret === 'string' ? secret : '';
 	const trimmed = raw.trim();
 	const key = trimmed.startsWith('whsec_') ? trimmed.slice('whsec_'.length) : undefined;
-	return new SecretMask([raw, trimmed, key]);
+	return new SecretMask([raw, trimmed, key, ...others, ...others.map((other) => other.trim())]);
 }
 
 /** Masks the body field that carried the secret, whatever its type. */

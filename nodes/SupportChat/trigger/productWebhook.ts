@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
-import { REDACTED } from '../shared/secrets';
-import { cut } from '../shared/text';
+import { maskUrl } from '../shared/quotedUrls';
 import { ANY_EVENT, EVENTS } from './events';
 import { KIND_WEBHOOKS, supportBoardEventRow } from './supportBoardEvents';
 
@@ -144,28 +143,5 @@ function kindWebhooks(kind: string): readonly string[] | undefined {
 		: undefined;
 }
 
-/** How long a URL quoted in a message may be. */
-const SHOWN_URL_LENGTH = 120;
-
-/** A scheme written before `//`; without one, the product's curl reads the address as http. */
-const HAS_SCHEME = /^[a-z][\d+.a-z-]*:\/\//i;
-
-/**
- * A URL someone else set, as a message may show it: its scheme and host only, with `/…` for whatever
- * followed. A secret travels in the user and password, the query (`?token=`) and the path (Slack's,
- * Zapier's and Make's hook URLs), so none of them is shown; an address that does not parse is not shown.
- */
-// When shared/ has one masking rule for URLs (issue 27, class 4), this should become that rule.
-export function shownUrl(url: string): string {
-	const trimmed = url.trim();
-	let parsed: URL;
-	try {
-		parsed = new URL(HAS_SCHEME.test(trimmed) ? trimmed : `http://${trimmed}`);
-	} catch {
-		return REDACTED;
-	}
-	if (parsed.host === '') return REDACTED;
-	const origin = `${parsed.protocol}//${parsed.host}`;
-	const bare = parsed.href === origin || parsed.href === `${origin}/`;
-	return cut(bare ? origin : `${origin}/…`, SHOWN_URL_LENGTH);
-}
+/** A URL someone else set, as a message may show it: by the one rule for URLs quoted (shared/quotedUrls). */
+export const shownUrl = (url: string): string => maskUrl(url);

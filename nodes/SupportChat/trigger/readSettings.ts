@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { credentialSecrets } from '../shared/secrets';
 import type { LoopOptions } from './loops';
 import type { TriggerSettings, VerificationScheme } from './settings';
 import { TRIGGER_DEFAULTS, VERIFICATION_SCHEMES } from './settings';
@@ -54,14 +55,18 @@ function parseIdList(value: unknown): string[] {
 		.filter((entry) => entry !== '');
 }
 
-/** The webhook secret of the credentials; empty when there are none (handleDelivery then refuses). */
-async function readSecret(context: IWebhookFunctions): Promise<string> {
+/**
+ * The webhook secret of the credentials, empty when there are none (handleDelivery then refuses), and
+ * every secret they hold, to be masked.
+ */
+async function readSecrets(context: IWebhookFunctions): Promise<{ secret: string; all: string[] }> {
 	try {
 		const credentials = await context.getCredentials<IDataObject>('supportChatApi');
-		return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+		const secret = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+		return { secret, all: credentialSecrets(credentials) };
 	} catch {
 		// No credentials selected: deliveries are answered 401 "Webhook secret not configured".
-		return '';
+		return { secret: '', all: [] };
 	}
 }
 
@@ -86,10 +91,12 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 			: Number(options.dedupeWindowMinutes);
 
 	const loop = readLoopOptions(options);
+	const secrets = await readSecrets(context);
 	return {
 		events,
 		verification,
-		secret: verification === 'none' ? '' : await readSecret(context),
+		secret: verification === 'none' ? '' : secrets.secret,
+		credentialSecrets: secrets.all,
 		timestampTolerance:
 			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : defaults.timestampTolerance,
 		tokenLocation: stringParameter(context, 'tokenLocation') === 'header' ? 'header' : 'query',

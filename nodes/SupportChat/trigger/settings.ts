@@ -27,6 +27,11 @@ export interface TriggerSettings {
 	verification: VerificationScheme;
 	/** The `webhookSecret` of the credentials; empty when none is set. */
 	secret: string;
+	/**
+	 * Every secret the credentials hold (the Webhook Secret, the Admin or API Token), masked by value
+	 * in every item and answer whatever the verification: a sender may echo any of them.
+	 */
+	credentialSecrets?: readonly string[];
 	/** Standard Webhooks: allowed clock difference, in seconds. */
 	timestampTolerance: number;
 	/** Shared token: where the sender puts it. */

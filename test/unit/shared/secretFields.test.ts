@@ -31,3 +31,54 @@ describe('secret fields, masked by name', () => {
 		});
 	});
 });
+
+describe("the product's password settings, masked by id at any depth, in their own shape", () => {
+	it.each([
+		[
+			'as get-settings answers them',
+			{ 'email-server': [{ 'email-server-password': ['smtp-pw', 'password'] }, 'multi-input'] },
+			{ 'email-server': [{ 'email-server-password': ['[redacted]', 'password'] }, 'multi-input'] },
+		],
+		['a bare value', { 'webhooks-key': 'k3y' }, { 'webhooks-key': '[redacted]' }],
+		[
+			'{type, value}',
+			{ 'slack-token': { type: 'password', value: 'xoxb-1' } },
+			{ 'slack-token': { type: 'password', value: '[redacted]' } },
+		],
+		[
+			'[id, value] pairs',
+			[
+				['pusher-secret', 'p5'],
+				['pusher-key', 'shown'],
+			],
+			[
+				['pusher-secret', '[redacted]'],
+				['pusher-key', 'shown'],
+			],
+		],
+		[
+			'a repeater of an app',
+			{ 'telegram-numbers': [[{ 'telegram-numbers-token': ['123:AA', 'password'] }], 'repeater'] },
+			{
+				'telegram-numbers': [
+					[{ 'telegram-numbers-token': ['[redacted]', 'password'] }],
+					'repeater',
+				],
+			},
+		],
+		[
+			'an empty one',
+			{ 'email-server-password': ['', 'password'] },
+			{ 'email-server-password': ['', 'password'] },
+		],
+	])('%s', (_label, value, masked) => {
+		expect(holdsSecretField(value)).toBe(true);
+		expect(maskSecretFields(value)).toEqual(masked);
+	});
+
+	it('leaves settings that are no password', () => {
+		const row = { 'webhooks-url': ['https://h.test/in', 'text'], 'bot-name': ['Bot', 'text'] };
+		expect(holdsSecretField(row)).toBe(false);
+		expect(maskSecretFields(row)).toBe(row);
+	});
+});

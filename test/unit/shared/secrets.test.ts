@@ -46,12 +46,69 @@ describe('SecretMask', () => {
 		expect(mask.mayBeInJson(JSON.stringify({ a: TOKEN }))).toBe(true);
 		expect(mask.mayBeInJson(JSON.stringify({ a: encodeURIComponent(TOKEN) }))).toBe(true);
 		expect(mask.mayBeInJson('{"a":"nothing here"}')).toBe(false);
-		expect(new SecretMask([]).mayBeInJson(escaped)).toBe(false);
+		// Without a secret, escapes still call for the walk: a channel token may hide behind one (\u003a).
+		expect(new SecretMask([]).mayBeInJson('{"a":"nothing here"}')).toBe(false);
 	});
 
 	it('masks a short secret only where a whole value equals it', () => {
 		const short = new SecretMask(['abc']);
 		expect(short.text('abc')).toBe(REDACTED);
 		expect(short.text('xabcx')).toBe('xabcx');
+	});
+});
+
+describe("SecretMask: the channels' tokens, by shape, in every encoding", () => {
+	const mask = new SecretMask([]);
+	const META = 'EAAGm0PX4ZCpsBAKZBZAqZCZAZD1234567890abcdef';
+	const BOT = '123456789:AAHk-ZlongBotTokenValue_0123456789ab';
+
+	it.each([
+		['a Meta token', `Malformed access token ${META}`],
+		['a Meta token after an encoded separator', `x%3D${META}`],
+		['a Telegram bot token', `https://api.telegram.org/bot${BOT}/sendMessage`],
+		['a Telegram bot token with %3A', `bot${BOT.replace(':', '%3A')}`],
+		['a Telegram bot token with %3a', `bot${BOT.replace(':', '%3a')}`],
+		['a Telegram bot token encoded twice', `bot${BOT.replace(':', '%253A')}`],
+		['a Telegram bot token after an encoded space', `token%20${BOT.replace(':', '%3A')}`],
+		['access_token=', 'graph.facebook.com/me?access_token=secretvalue123&x=1'],
+		['access_token%3D', `u=graph.facebook.com%2Fme%3Faccess_token%3D${META}%26x%3D1`],
+		['ACCESS_TOKEN%253D', 'u=x%253FACCESS_TOKEN%253Dsecretvalue123%2526x'],
+	])('masks %s', (_label, text) => {
+		expect(mask.found(text)).toBe(true);
+		const masked = mask.text(text);
+		expect(masked).toContain(REDACTED);
+		expect(masked).not.toMatch(/secretvalue|ZlongBot|m0PX4/);
+		expect(mask.found(masked)).toBe(false);
+	});
+
+	it('stops an encoded access_token at the encoded &', () => {
+		expect(mask.text('a%3Faccess_token%3Dabc%2Fdef%26next%3D2')).toBe(
+			'a%3Faccess_token%3D[redacted]%26next%3D2',
+		);
+	});
+
+	it('writes [redacted] as itself, never percent-encoded', () => {
+		expect(mask.text('u=https%3A%2F%2Fh%2F%3Fk%3D%5Bredacted%5D')).toBe(
+			'u=https%3A%2F%2Fh%2F%3Fk%3D[redacted]',
+		);
+	});
+
+	it.each([
+		'Order 1234567:please-send-the-invoice-by-friday-ok',
+		'At 12:30 on 2024-01-01 10:00:00, AAA batteries',
+		'The EAA fly-in is next week',
+		'see https://example.com/access_tokens for the docs',
+	])('leaves text that merely looks like a token: %s', (text) => {
+		expect(mask.found(text)).toBe(false);
+		expect(mask.text(text)).toBe(text);
+	});
+
+	it('masks a token in an item deep inside, and walks a page only when its text may hold one', () => {
+		const conversation = { details: { source: 'tg', extra: '5551234', extra_3: BOT } };
+		expect(mask.value(conversation)).toEqual({
+			details: { source: 'tg', extra: '5551234', extra_3: REDACTED },
+		});
+		expect(mask.mayBeInJson(JSON.stringify(conversation))).toBe(true);
+		expect(mask.mayBeInJson('{"a":"12:30:00","b":"Ada"}')).toBe(false);
 	});
 });

@@ -72,3 +72,28 @@ describe('a 2xx answer that says it failed', () => {
 		expect(outcome).toMatchObject({ body: { user: { login_token: '[redacted]' } } });
 	});
 });
+
+describe('an answer for the node alone (forNodeOnly: the settings row the trigger writes back)', () => {
+	const read = (raw: string) =>
+		readSuccess(
+			classifyAnswer(Buffer.from(raw, 'utf8'), 'application/json'),
+			true,
+			'get-settings',
+			new SecretMask([TOKEN]),
+			true,
+		);
+
+	it('is handed on as received, so that writing it back replaces no password with the mark', () => {
+		const row = {
+			'email-server': [{ 'email-server-password': ['pw', 'password'] }, 'multi-input'],
+		};
+		expect(read(JSON.stringify(row))).toEqual({ ok: true, value: row });
+	});
+
+	it('is masked as ever when it says it failed', () => {
+		const outcome = read(`{"success":false,"message":"${TOKEN}","token":"tok-9f2"}`);
+		expect(outcome.ok).toBe(false);
+		expect(JSON.stringify(outcome)).not.toContain(TOKEN);
+		expect(JSON.stringify(outcome)).not.toContain('tok-9f2');
+	});
+});

@@ -71,6 +71,7 @@ describe('trigger defaults', () => {
 			events: [],
 			verification: 'none',
 			secret: '',
+			credentialSecrets: [],
 			timestampTolerance: 300,
 			tokenLocation: 'query',
 			queryParameterName: 'token',

@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isDataObject } from '../../../shared/json';
-import { REDACTED } from '../../../shared/secrets';
 import { QUOTE_LENGTH } from '../../../shared/text';
 import type { WirePort } from '../../wire';
 import type { Channel, Outgoing } from './channels';
@@ -132,20 +131,6 @@ function refusedByProduct(error: NodeApiError): boolean {
 	}
 }
 
-/**
- * The channels' own tokens, which the product holds and the node does not know (masking by value cannot
- * catch them), by their shape: Meta's access tokens (Graph quotes a malformed one in its error), the
- * Bot API's bot token (in the URL of every Telegram call), and any `access_token=` of a URL quoted back.
- */
-const CHANNEL_TOKENS: ReadonlyArray<[RegExp, string]> = [
-	[/\bEAA[\dA-Za-z]{20,}/g, REDACTED],
-	[/(?<!\d)\d{6,12}:[\w-]{30,}/g, REDACTED],
-	[/(access_token=)[^\s&"']+/gi, `$1${REDACTED}`],
-];
-
-const withoutChannelTokens = (text: string): string =>
-	CHANNEL_TOKENS.reduce((masked, [shape, by]) => masked.replace(shape, by), text);
-
 /** What became of the channel's call: refused (certain), or not known (no answer that tells). */
 interface Failure {
 	reason: string;
@@ -156,8 +141,8 @@ interface Failure {
 function notDelivered(port: WirePort, route: Route, messageId: string, failure: Failure) {
 	const { name, fn: fnName } = route.channel;
 	const stored = `The message is stored in Support Board (message ID ${messageId})`;
-	// Masked whole before the cut: a token across the cut would no longer have its shape.
-	const reason = port.mask.quote(withoutChannelTokens(failure.reason), QUOTE_LENGTH);
+	// Masked (channel tokens by shape) before the cut: a token across the cut would lose its shape.
+	const reason = port.mask.quote(failure.reason, QUOTE_LENGTH);
 	const again = `once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`;
 	return failure.known
 		? port.error(failure.status, `${stored} but was NOT delivered to ${name}: ${reason}`, {

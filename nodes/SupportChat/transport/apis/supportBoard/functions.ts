@@ -11,6 +11,8 @@ interface Traits {
 	read: boolean;
 	repeatable: boolean;
 	resourceLabel?: string;
+	/** The answer reaches no item nor message (see `RequestSpec.forNodeOnly`). */
+	forNodeOnly?: boolean;
 	/** The call's own hint for a refusal, before the product's codes (./product). */
 	hint?: (status: number | undefined, body: unknown) => string | undefined;
 }
@@ -25,6 +27,7 @@ function spec(port: WirePort, name: string, args: IDataObject, traits: Traits): 
 		read: traits.read,
 		repeatable: traits.repeatable,
 		resourceLabel: traits.resourceLabel,
+		forNodeOnly: traits.forNodeOnly,
 		hint: (status, body) => traits.hint?.(status, body) ?? codeHint(status, body, name),
 	};
 }

@@ -16,9 +16,13 @@ import { fn } from './functions';
 /** What save-settings names as the setting saved: api.php asks for it, sb_save_settings never reads it. */
 const SAVED_SETTING = 'webhooks';
 
+/** How the row is read: a read, repeatable, whose answer reaches no item nor message. */
+const FOR_NODE_ONLY = { read: true, repeatable: true, forNodeOnly: true };
+
 export const SETTINGS_CALLS = {
 	async readServiceSettings(port: WirePort): Promise<CallResult> {
-		const answer = await fn.read(port, 'get-settings', {});
+		// Written back whole by the trigger: a masked copy would replace every password with the mark.
+		const answer = await fn.named(port, 'get-settings', {}, FOR_NODE_ONLY);
 		if (Array.isArray(answer) && answer.length === 0) return { answer: {}, sent: {} };
 		if (isDataObject(answer)) return { answer, sent: {} };
 		throw port.error(200, 'The answer to get-settings holds no settings', {

@@ -1,0 +1,61 @@
+/**
+ * The settings Support Board types as passwords, by id: its admin area shows them as password fields,
+ * and `get-settings` answers them in plain text (without their types). Masked by id at any depth, as
+ * secret fields are (./secretFields).
+ *
+ * Written by hand from every `"type": "password"` of the product's own settings
+ * (Support Board 3.8.7, `resources/json/settings.json`, with `apps/wordpress/settings.json`, which has
+ * none) and of its apps' (`script/apps/<app>/settings.json` of XtechGlobal-Dev/saassupport at 011c9c2).
+ * A new password setting of the product is one line here.
+ */
+export const PASSWORD_SETTINGS: readonly string[] = [
+	// resources/json/settings.json
+	'push-notifications-key',
+	'push-notifications-onesignal-api-key',
+	'email-server-password',
+	'email-piping-password',
+	'sms-token',
+	'envato-validation-token',
+	'webhooks-key',
+	'envato-purchase-code',
+	'pusher-secret',
+	'newsletter-key',
+	'amazon-s3-access-key',
+	'amazon-s3-secret-access-key',
+	// apps/dialogflow
+	'open-ai-key',
+	'google-client-secret',
+	'dialogflow-google-search-key',
+	'tidycal-access-token',
+	// apps/line
+	'line-token',
+	'line-secret',
+	// apps/messenger
+	'messenger-key',
+	'messenger-page-token',
+	// apps/slack
+	'slack-token',
+	'slack-token-user',
+	// apps/telegram
+	'telegram-numbers-token',
+	// apps/tickets
+	'tickets-recaptcha-secret',
+	// apps/twitter
+	'twitter-consumer-secret',
+	'twitter-secret-token',
+	// apps/viber
+	'viber-token',
+	// apps/wechat
+	'wechat-app-secret',
+	// apps/whatsapp
+	'whatsapp-cloud-key',
+	'whatsapp-cloud-numbers-token',
+	'whatsapp-twilio-token',
+	'whatsapp-360-key',
+	// apps/zalo
+	'zalo-app-secret-key',
+	'zalo-oa-secret-key',
+	'zalo-token',
+	// apps/zendesk
+	'zendesk-key',
+];
