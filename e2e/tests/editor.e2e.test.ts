@@ -25,8 +25,8 @@ import {
 } from '../browser/editor';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
-import { EVENTS } from '../../nodes/SupportChat/trigger/events';
-import { SUPPORT_BOARD_EVENTS } from '../../nodes/SupportChat/trigger/supportBoardEvents';
+import { KIND_ROWS as EVENTS } from '../../nodes/SupportChat/shared/events';
+import { SUPPORT_BOARD_ROWS as SUPPORT_BOARD_EVENTS } from '../../nodes/SupportChat/shared/supportBoardEvents';
 import { hintForStatus } from '../../nodes/SupportChat/transport/errors';
 
 /*

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
-import { SUPPORT_BOARD_EVENTS } from '../../nodes/SupportChat/trigger/supportBoardEvents';
+import { SUPPORT_BOARD_ROWS as SUPPORT_BOARD_EVENTS } from '../../nodes/SupportChat/shared/supportBoardEvents';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Receiver } from '../helpers/receiver';

@@ -2,16 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { attachmentOptions } from '../descriptions/attachments';
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
+import { POLL_EVENT_OPTIONS } from '../shared/eventFacts';
 import { ownMessageOptions } from '../trigger/description/options';
-import { EVENTS } from '../trigger/events';
-import { POLLED_EVENTS } from './types';
 
 /** The same names and values as the webhook trigger's events, so a workflow works with either trigger. */
-const eventOptions = EVENTS.filter(({ value }) =>
-	(POLLED_EVENTS as readonly string[]).includes(value),
-)
-	.map(({ name, value, description }) => ({ name, value, description }))
-	.sort((a, b) => a.name.localeCompare(b.name));
+const eventOptions = [...POLL_EVENT_OPTIONS];
 
 export const DEFAULT_MAX_REQUESTS = 100;
 

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { clientSettings, paginationSettings } from '../actions/readOptions';
 import { attachmentSettings } from '../descriptions/attachments';
 import { EVENT_CLAIMS } from '../shared/claims';
+import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
 import { withEventFiles } from '../transport/attachments';
 import { connect } from '../transport/connect';
@@ -13,7 +14,6 @@ import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
 import type { Found, PolledEvent, PollSettings } from './types';
-import { POLLED_EVENTS } from './types';
 
 /** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
@@ -22,9 +22,7 @@ const BUDGET_SHARE = 0.8;
 
 function readEvents(ctx: IPollFunctions): PolledEvent[] {
 	const chosen = ctx.getNodeParameter('events', []) as unknown;
-	const events = (Array.isArray(chosen) ? chosen : []).filter((event): event is PolledEvent =>
-		(POLLED_EVENTS as readonly unknown[]).includes(event),
-	);
+	const events = (Array.isArray(chosen) ? chosen : []).filter(isPolledEvent);
 	if (events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event to look for', {
 			description: 'Choose at least one under Events.',

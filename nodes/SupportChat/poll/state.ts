@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPolledEvent } from '../shared/eventFacts';
 import { isRecord } from '../shared/json';
 import type { Found, Marks, PolledEvent } from './types';
-import { POLLED_EVENTS } from './types';
 
 /**
  * The poll's memory in the node's static data: where each stream stands. n8n 2.41 saves a poller's
@@ -23,9 +23,6 @@ interface PollState {
 	events: readonly PolledEvent[];
 	marks: Marks;
 }
-
-const isPolledEvent = (value: unknown): value is PolledEvent =>
-	(POLLED_EVENTS as readonly unknown[]).includes(value);
 
 /**
  * Version 1 kept the keys of the last events emitted beside the marks: they become the keys at each

@@ -1,16 +1,14 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
+import type { PolledEvent } from '../shared/eventFacts';
 import type { SecretMask } from '../shared/secrets';
 import type { ListCall } from '../transport/calls';
 
-/** The events a poll can find: the webhook trigger's values, so a workflow works with either. */
-export const POLLED_EVENTS = [
-	'conversationCreated',
-	'messageCreated',
-	'conversationClosed',
-	'userCreated',
-] as const;
-export type PolledEvent = (typeof POLLED_EVENTS)[number];
+/**
+ * The events a poll can find (the event table's `polled`): the webhook trigger's values, so a workflow
+ * works with either.
+ */
+export type { PolledEvent };
 
 /** One event found, before it becomes an item. */
 export interface Found {

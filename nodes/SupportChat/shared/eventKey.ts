@@ -1,3 +1,5 @@
+import { subjectOf } from './eventFacts';
+
 /**
  * The one key an event has, whichever trigger found it: the webhook trigger from a delivery, the poll
  * trigger from a list. Made of the event and the ids of its record, never of when it was received, so
@@ -17,25 +19,7 @@ export interface EventKeyParts {
 	change?: string | null;
 }
 
-/** Events about a message or a user; any other event is about its conversation. */
-const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
-	'messageCreated',
-	'messageDeleted',
-	'newMessagesReceived',
-]);
-const USER_EVENTS: ReadonlySet<string> = new Set([
-	'userCreated',
-	'tagApplied',
-	'leadCaptured',
-	'login',
-	'userDeleted',
-	'newEmailAddress',
-	'emailSent',
-	'smsSent',
-	'richMessage',
-]);
-
-/** The record an event is about: its message, else its conversation, else its user. */
+/** The record an event is keyed by (the event table's `keyedBy`): its message, user or conversation. */
 export function eventKey({
 	event,
 	conversationId,
@@ -43,11 +27,9 @@ export function eventKey({
 	messageId,
 	change,
 }: EventKeyParts): string | null {
-	const subject = MESSAGE_EVENTS.has(event)
-		? messageId
-		: USER_EVENTS.has(event)
-			? userId
-			: conversationId;
+	const subject = { message: messageId, user: userId, conversation: conversationId }[
+		subjectOf(event)
+	];
 	// A delivery that names no record (Support Board's follow-up form: a name and an e-mail) is told by
 	// its change alone; with neither there is nothing stable to make a key of.
 	const record = subject === undefined || subject === null || subject === '' ? '' : String(subject);

@@ -1,7 +1,6 @@
-import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_NOUNS } from '../shared/vocabulary/records';
 import { CLOSE_ACTIONS } from '../shared/vocabulary/times';
-import type { CanonicalEvent } from './events';
+import type { CanonicalEvent } from '../shared/events';
 
 /**
  * The words of event names: what the trigger knows about how services name their events, as data.
@@ -114,27 +113,4 @@ export const IRREGULAR: ReadonlyMap<string, readonly string[]> = new Map([
 	['tagging', ['tag', 'apply']],
 	['labelled', ['label', 'apply']],
 	['labeled', ['label', 'apply']],
-]);
-
-/** What a whole event name says when its words alone cannot tell (trigger/detect.ts reads it first). */
-export interface NamedDelivery {
-	/** The event it reports, when it is one the trigger offers. */
-	event?: CanonicalEvent;
-	/** What the delivery is about, so that its record's own `id` is that resource's. */
-	about?: ReferencedResource;
-	/** Its data's own `id` names the form the visitor filled in, not a record: it is never read as an id. */
-	formId?: true;
-}
-
-/**
- * Whole names, as services send them, that the word rules read wrongly or not at all. Support Board's
- * `function` names (include/functions.php `sb_webhooks`): its widget's registration form creates the
- * user; a login or a rich-message form is no event the trigger offers; the forms' deliveries carry the
- * form's id (`id: "sb-follow-up"`) beside the visitor's details. Keys are compared lower-cased.
- */
-export const NAMED_DELIVERIES: ReadonlyMap<string, NamedDelivery> = new Map<string, NamedDelivery>([
-	['registration', { event: 'userCreated', about: 'user', formId: true }],
-	['login', { about: 'user' }],
-	['new-email-address', { event: 'leadCaptured', about: 'user', formId: true }],
-	['rich-message', { formId: true }],
 ]);

@@ -1,11 +1,12 @@
 import { createHash } from 'crypto';
 
+import { changeOf, eventRow } from '../shared/eventFacts';
 import type { EventKeyParts } from '../shared/eventKey';
 import { eventKey } from '../shared/eventKey';
 import type { PlainObject } from '../shared/json';
 import { asText, fieldOf, isRecord } from '../shared/json';
 import { maskSecretFields } from '../shared/secretFields';
-import { CLOSED_AT_KEYS } from '../shared/vocabulary/times';
+import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import { parseBody } from './body';
 import type { DeliveryId } from './deliveryId';
 import { entryDeliveryId } from './deliveryId';
@@ -19,8 +20,6 @@ import { isOwnMessage } from './loops';
 import { maskField } from './mask';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { TriggerSettings } from './settings';
-import type { SupportBoardEvent } from './supportBoardEvents';
-import { supportBoardEventRow } from './supportBoardEvents';
 import type { HeaderMap } from './util';
 import { headerValue, lowerCaseHeaders } from './util';
 
@@ -82,33 +81,6 @@ function firstOf(data: unknown, keys: readonly string[]): string | undefined {
 	return undefined;
 }
 
-/**
- * What tells this change from another of the same kind on the same record, as far as the delivery says:
- * a closing's time (the poll trigger reads the same field of the record), the tag applied, the contact
- * left. Support Board's archive delivery carries none of these (only the conversation and its status).
- */
-const CHANGES: Readonly<Record<string, readonly string[]>> = {
-	conversationClosed: CLOSED_AT_KEYS,
-	tagApplied: ['tag', 'tag_name', 'name'],
-	leadCaptured: ['email', 'phone'],
-	conversationStatusUpdated: ['status_code'],
-	newEmailAddress: ['email', 'phone'],
-};
-
-/**
- * Support Board's events that name no record of their own (an e-mail, a text or a Slack message sent, a
- * bot's answer, a rich message's answer): what tells one from another is their data, so a digest of it
- * is the change. The same data sent twice has the same key.
- */
-const CHANGED_BY_DATA: ReadonlySet<string> = new Set([
-	'emailSent',
-	'smsSent',
-	'slackMessageSent',
-	'botMessage',
-	'dialogflowMessage',
-	'richMessage',
-]);
-
 function dataDigest(data: unknown): string | undefined {
 	try {
 		return createHash('sha256')
@@ -126,9 +98,11 @@ function deliveryKey(
 	ids: Omit<EventKeyParts, 'event' | 'change'>,
 	data: unknown,
 ): string | null {
-	if (CHANGED_BY_DATA.has(event)) return eventKey({ event, ...ids, change: dataDigest(data) });
-	const keys = Object.hasOwn(CHANGES, event) ? CHANGES[event] : undefined;
-	return eventKey({ event, ...ids, change: keys === undefined ? undefined : firstOf(data, keys) });
+	// What tells this change from another of the same kind on the same record (the event table's
+	// `change`): a field of the record, or for an event that names no record of its own, its data.
+	const change = changeOf(event);
+	if (change === 'data') return eventKey({ event, ...ids, change: dataDigest(data) });
+	return eventKey({ event, ...ids, change: change === null ? undefined : firstOf(data, change) });
 }
 
 function rawBytes(raw: DeliveryRequest['rawBody']): Buffer {
@@ -165,20 +139,20 @@ function readEntry(
 		deliveryId: entryDeliveryId(body, index, batch, headers),
 		key: deliveryKey(detected.event, ids, data),
 	};
-	const row =
-		detected.productEvent === undefined ? undefined : supportBoardEventRow(detected.productEvent);
-	if (row !== undefined) {
+	const product = detected.productEvent;
+	const row = product === undefined ? undefined : eventRow(product);
+	if (product !== undefined && row !== undefined) {
 		const options = {
-			formId: row.formId ?? formId,
+			formId: row.formId || formId,
 			message: sender?.message,
 			data,
 			userKeys: row.userKeys,
 		};
 		const productIds = extractIds(body, row.about ?? about, options);
 		entry.product = {
-			event: row.value,
+			event: product,
 			ids: productIds,
-			key: deliveryKey(row.value, productIds, data),
+			key: deliveryKey(product, productIds, data),
 		};
 	}
 	return entry;

@@ -1,9 +1,11 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
-import type { NamedDelivery } from './aliases';
-import { EVENT_ALIASES, NAMED_DELIVERIES } from './aliases';
-import type { CanonicalEvent } from './events';
-import { UNKNOWN_EVENT } from './events';
+import type { NamedDelivery } from '../shared/eventFacts';
+import { NAMED_DELIVERIES, productEventOf } from '../shared/eventFacts';
+import type { CanonicalEvent } from '../shared/events';
+import { UNKNOWN_EVENT } from '../shared/events';
+import type { SupportBoardEvent } from '../shared/supportBoardEvents';
+import { EVENT_ALIASES } from './aliases';
 import {
 	EVENT_FIELDS,
 	EVENT_HEADERS,
@@ -12,8 +14,6 @@ import {
 	WEAK_EVENT_FIELDS,
 } from './payloadStyles';
 import { hasClosedStatus } from './status';
-import type { SupportBoardEvent } from './supportBoardEvents';
-import { supportBoardEventOf } from './supportBoardEvents';
 import type { HeaderMap } from './util';
 import { headerValue } from './util';
 import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './words';
@@ -32,8 +32,8 @@ export interface DetectedEvent {
 	/** Where the name was found: `header x-event`, `body.event`, `body.data.event`, ... */
 	source?: string;
 	/**
-	 * Support Board's own event by the name it was sent under (supportBoardEvents.ts), beside `event`:
-	 * a workflow that selects it gets it where `event` is not selected (handle.ts).
+	 * Support Board's own event by the name it was sent under (shared/supportBoardEvents.ts), beside
+	 * `event`: a workflow that selects it gets it where `event` is not selected (handle.ts).
 	 */
 	productEvent?: SupportBoardEvent;
 }
@@ -189,9 +189,7 @@ export function detectEvent(
 	if (explicit !== undefined) {
 		const event = resolve(explicit, payload, true) ?? UNKNOWN_EVENT;
 		const product =
-			explicit.name.length > MAX_NAME_LENGTH
-				? undefined
-				: supportBoardEventOf(explicit.name)?.value;
+			explicit.name.length > MAX_NAME_LENGTH ? undefined : productEventOf(explicit.name);
 		return {
 			event,
 			name: explicit.name,

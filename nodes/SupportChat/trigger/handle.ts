@@ -3,16 +3,16 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import type { ClaimOutcome } from '../shared/claims';
 import { eventItem } from '../shared/eventItem';
 import type { SecretMask } from '../shared/secrets';
+import { ANY_EVENT, UNKNOWN_EVENT } from '../shared/events';
+import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import type { Delivery, DeliveryEntry, DeliveryRequest } from './delivery';
 import { readDelivery } from './delivery';
 import type { DetectedEvent } from './detect';
 import type { ExtractedIds } from './ids';
-import { ANY_EVENT, UNKNOWN_EVENT } from './events';
 import { maskHeaders, secretMask } from './mask';
 import type { TriggerSettings } from './settings';
-import type { SupportBoardEvent } from './supportBoardEvents';
 import { MAX_NAME_LENGTH } from './words';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
 import { maskUrl } from '../shared/quotedUrls';
-import { ANY_EVENT, EVENTS } from './events';
-import { KIND_WEBHOOKS, supportBoardEventRow } from './supportBoardEvents';
+import { KIND_VALUES, webhooksOf } from '../shared/eventFacts';
+import { ANY_EVENT } from '../shared/events';
 
 /**
  * Support Board's webhook setting (Settings → Miscellaneous → Webhooks) inside its settings row, as
@@ -125,22 +125,15 @@ export function webhookNamesOf(events: readonly string[]): { names: string[]; wi
 	const found = new Set<string>();
 	const without: string[] = [];
 	for (const event of events) {
-		const kinds = event === ANY_EVENT ? EVENTS.map(({ value }) => value) : [event];
+		const kinds = event === ANY_EVENT ? KIND_VALUES : [event];
 		for (const kind of kinds) {
-			const row = supportBoardEventRow(kind);
-			const product = row !== undefined ? [row.function] : kindWebhooks(kind);
+			const product = webhooksOf(kind);
 			if (product === undefined || product.length === 0) {
 				if (event !== ANY_EVENT) without.push(event);
 			} else product.forEach((name) => found.add(name));
 		}
 	}
 	return { names: [...found], without };
-}
-
-function kindWebhooks(kind: string): readonly string[] | undefined {
-	return Object.hasOwn(KIND_WEBHOOKS, kind)
-		? KIND_WEBHOOKS[kind as keyof typeof KIND_WEBHOOKS]
-		: undefined;
 }
 
 /** A URL someone else set, as a message may show it: by the one rule for URLs quoted (shared/quotedUrls). */

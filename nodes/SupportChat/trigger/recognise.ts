@@ -1,9 +1,9 @@
+import { resourceOfEvent } from '../shared/eventFacts';
 import type { PlainObject } from '../shared/json';
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 import type { DetectedEvent } from './detect';
 import { detectEvent, namedDelivery } from './detect';
-import { resourceOfEvent } from './events';
 import type { HeaderMap } from './util';
 import { normaliseEventName } from './words';
 
@@ -32,7 +32,7 @@ export interface RecognisedEvent {
 	detected: DetectedEvent;
 	/** The resource the delivery is about (`resourceOfDelivery`). */
 	about?: ReferencedResource;
-	/** Its data's own `id` names a form, not a record (`NAMED_DELIVERIES`). */
+	/** Its data's own `id` names a form, not a record (the event table's `formId`). */
 	formId: boolean;
 }
 

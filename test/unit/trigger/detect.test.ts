@@ -1,6 +1,6 @@
 import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
 import { eventOf } from '../../helpers/trigger';
-import { EVENTS } from '../../../nodes/SupportChat/trigger/events';
+import { KIND_ROWS as EVENTS } from '../../../nodes/SupportChat/shared/events';
 import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/util';
 
 describe('detectEvent: every alias and naming style', () => {

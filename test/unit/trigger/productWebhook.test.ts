@@ -9,7 +9,7 @@ import {
 	withKey,
 	withOurFields,
 } from '../../../nodes/SupportChat/trigger/productWebhook';
-import { SUPPORT_BOARD_EVENTS } from '../../../nodes/SupportChat/trigger/supportBoardEvents';
+import { SUPPORT_BOARD_ROWS as SUPPORT_BOARD_EVENTS } from '../../../nodes/SupportChat/shared/supportBoardEvents';
 
 /** The entry as the test bed's get-settings answers it (Support Board 3.8.7), key made up. */
 const entry = (fields: Record<string, unknown> = {}) => [
@@ -111,7 +111,7 @@ describe("webhookNamesOf: the trigger's Events as the product's webhook names", 
 
 	test("each of Support Board's own events by its function name", () => {
 		for (const row of SUPPORT_BOARD_EVENTS)
-			expect(webhookNamesOf([row.value])).toEqual({ names: [row.function], without: [] });
+			expect(webhookNamesOf([row.value])).toEqual({ names: [...row.webhooks], without: [] });
 	});
 
 	test('a name asked twice is written once', () => {

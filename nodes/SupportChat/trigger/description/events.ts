@@ -1,14 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ANY_EVENT, EVENTS } from '../events';
-import { SUPPORT_BOARD_EVENTS } from '../supportBoardEvents';
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+import { TRIGGER_EVENT_OPTIONS } from '../../shared/eventFacts';
+import { ANY_EVENT } from '../../shared/events';
 
 /**
  * `*`, the service's six kinds, then Support Board's own events, each group sorted by name: the six
  * first, because they are what every service sends; `*` selects the six and never Support Board's own.
- * The list is built, so n8n's lint (which reads literal option lists) does not sort it across groups.
+ * The list is built from the event table (shared/eventFacts.ts), so n8n's lint (which reads literal option lists) does not sort it across groups.
  */
 const eventOptions = [
 	{
@@ -17,12 +15,7 @@ const eventOptions = [
 		description:
 			"Any of the service's six kinds, including kinds added later; Support Board's own events are selected by name",
 	},
-	...EVENTS.map(({ name, value, description }) => ({ name, value, description })).sort(byName),
-	...SUPPORT_BOARD_EVENTS.map(({ name, value, description }) => ({
-		name,
-		value,
-		description,
-	})).sort(byName),
+	...TRIGGER_EVENT_OPTIONS,
 ];
 
 /** What the subtitle calls `*`: the option's own name is `*`, as n8n's node panel expects of it. */

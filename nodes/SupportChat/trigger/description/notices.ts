@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ANY_EVENT } from '../events';
+import { ANY_EVENT } from '../../shared/events';
 
 /**
  * The editor renders a notice's text as HTML with only `a`, `ul` and `li` kept (n8n 2.41's Notice):

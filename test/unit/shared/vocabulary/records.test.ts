@@ -13,7 +13,7 @@ import {
 } from '../../../../nodes/SupportChat/shared/vocabulary/records';
 import { hasIdentity, SeenIds } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { EVENT_ALIASES } from '../../../../nodes/SupportChat/trigger/aliases';
-import { resourceOfEvent } from '../../../../nodes/SupportChat/trigger/events';
+import { resourceOfEvent } from '../../../../nodes/SupportChat/shared/eventFacts';
 import { extractIds } from '../../../../nodes/SupportChat/trigger/ids';
 import { eventOf } from '../../../helpers/trigger';
 

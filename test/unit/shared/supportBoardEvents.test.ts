@@ -1,6 +1,6 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
- * Support Board's own events (trigger/supportBoardEvents.ts): each detected from the product's
+ * Support Board's own events (shared/supportBoardEvents.ts): each detected from the product's
  * `function`, with its ids, its eventKey and its secrets masked, in the bodies the product sends
  * (include/functions.php `sb_webhooks`, js/main.js `SBF.event`; the test bed's capture for the
  * server-side kinds). And what they must not change: a workflow that does not select one by name gets
@@ -11,11 +11,8 @@ import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { eventOf } from '../../helpers/trigger';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
-import {
-	SUPPORT_BOARD_EVENTS,
-	supportBoardEventOf,
-	supportBoardEventRow,
-} from '../../../nodes/SupportChat/trigger/supportBoardEvents';
+import { eventRow, productEventOf } from '../../../nodes/SupportChat/shared/eventFacts';
+import { SUPPORT_BOARD_ROWS as SUPPORT_BOARD_EVENTS } from '../../../nodes/SupportChat/shared/supportBoardEvents';
 import { triggerSettings } from '../../helpers/trigger';
 
 const KEY = 'sb-secret-Qm42-fake';
@@ -205,15 +202,16 @@ const KINDS: Array<[string, string, unknown, Record<string, unknown>, string | R
 
 describe('the table', () => {
 	it('offers each of the product names once, with a camelCase value', () => {
-		const functions = SUPPORT_BOARD_EVENTS.map((row) => row.function);
+		const functions = SUPPORT_BOARD_EVENTS.flatMap((row) => row.webhooks);
 		expect(new Set(functions).size).toBe(functions.length);
 		for (const row of SUPPORT_BOARD_EVENTS) {
 			expect(row.value).toMatch(/^[a-z][A-Za-z]*$/);
-			expect(supportBoardEventOf(row.function.toUpperCase())).toBe(row);
-			expect(supportBoardEventRow(row.value)).toBe(row);
+			expect(row.webhooks).toHaveLength(1);
+			expect(productEventOf(row.webhooks[0].toUpperCase())).toBe(row.value);
+			expect(eventRow(row.value)).toBe(row);
 		}
-		expect(supportBoardEventOf('message-sent')).toBeUndefined();
-		expect(supportBoardEventRow('constructor')).toBeUndefined();
+		expect(productEventOf('message-sent')).toBeUndefined();
+		expect(eventRow('constructor')).toBeUndefined();
 	});
 
 	it('every kind of the table has a case below', () => {
