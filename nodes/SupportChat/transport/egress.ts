@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
 import { bareName, isAddressLiteral, isForbiddenAddress } from './addresses';
+import { beforeDeadline } from './answer';
 import { isSsrfRefusal } from './exchange';
 import { FORBIDDEN_HINT, FileRefused } from './fileUrls';
 
@@ -59,7 +60,8 @@ const forbiddenAnswer = (shown: string) =>
 /**
  * The request sent to the address the URL's name resolves to, once every address it resolves to was
  * judged; as it is when the host is an address already (judged by ./fileUrls) or n8n resolves nothing
- * for nodes (n8n 1.x).
+ * for nodes (n8n 1.x). The lookup counts against the request's timeout: a file host answers for its
+ * own name, and may answer slowly.
  */
 export async function pinnedRequest(
 	network: Network,
@@ -68,7 +70,9 @@ export async function pinnedRequest(
 ): Promise<IHttpRequestOptions> {
 	const url = new URL(options.url);
 	if (network.resolve === undefined || isAddressLiteral(url.hostname)) return options;
-	const addresses = await network.resolve(bareName(url.hostname)).catch((error: unknown) => {
+	const deadline = Date.now() + (options.timeout ?? Number.POSITIVE_INFINITY);
+	const lookup = network.resolve(bareName(url.hostname));
+	const addresses = await beforeDeadline(lookup, deadline).catch((error: unknown) => {
 		// n8n's own blocked ranges refuse in the lookup: the same refusal, without n8n's text, which names the address.
 		throw isSsrfRefusal(error) ? forbiddenAnswer(shown) : error;
 	});
