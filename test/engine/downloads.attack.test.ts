@@ -143,3 +143,30 @@ describe("time: a file host's name server cannot hold a run", () => {
 		20000,
 	);
 });
+
+describe('addresses: the IPv4-translated form (::ffff:0:a.b.c.d) and the IPv6 ranges not reachable worldwide', () => {
+	it.each([
+		['http://[::ffff:0:7f00:1]/x'],
+		['http://[::ffff:0:a00:1]/x'],
+		['http://[3fff::1]/x'],
+		['http://[2001:10::1]/x'],
+	])('%s, as written, is refused without a connection', async (url) => {
+		const result = await getMany([['x', url]], {});
+		expect(result.status).toBe('error');
+		expect(result.error('Support Chat')!.message).toMatch(/is at a private or loopback address/);
+		expect(network.connections.filter((c) => c.host !== '127.0.0.1')).toEqual([]);
+	});
+
+	resolving(
+		'a name that resolves to ::ffff:0:a00:1 (10.0.0.1 through a translator) is refused',
+		async () => {
+			network.resolve('siit.evil.test', ['::ffff:0:a00:1']);
+			const result = await getMany([['x', 'https://siit.evil.test/x']], {});
+			expect(result.status).toBe('error');
+			expect(result.error('Support Chat')!.message).toMatch(
+				/name resolves to a private or loopback address/,
+			);
+			expect(network.connections.filter((c) => c.host !== '127.0.0.1')).toEqual([]);
+		},
+	);
+});
