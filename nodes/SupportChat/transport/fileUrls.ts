@@ -45,8 +45,9 @@ export function shownUrl(url: URL, source: FileOrigin | undefined): string {
 
 /**
  * A path's segments as a web server reads them: percent-decoded once, case and backslashes folded,
- * `.` and `..` resolved, empty segments and Windows' trailing dots and spaces dropped. Comparing these
- * leaves no spelling of the API's folder unnoticed.
+ * path parameters (`;…`, which servlet containers drop) cut off, `.` and `..` resolved, empty segments
+ * and Windows' trailing dots and spaces dropped. Comparing these leaves no spelling of the API's
+ * folder unnoticed.
  */
 function segmentsOf(path: string): string[] {
 	let text = path;
@@ -57,9 +58,11 @@ function segmentsOf(path: string): string[] {
 	}
 	const out: string[] = [];
 	for (const raw of text.toLowerCase().split(/[/\\]/)) {
-		let end = raw.length;
-		while (end > 0 && (raw[end - 1] === '.' || raw[end - 1] === ' ')) end--;
-		const segment = raw === '..' ? raw : raw.slice(0, end);
+		const parameters = raw.indexOf(';');
+		const bare = parameters === -1 ? raw : raw.slice(0, parameters);
+		let end = bare.length;
+		while (end > 0 && (bare[end - 1] === '.' || bare[end - 1] === ' ')) end--;
+		const segment = bare === '..' ? bare : bare.slice(0, end);
 		if (segment === '..') out.pop();
 		else if (segment !== '') out.push(segment);
 	}

@@ -141,6 +141,10 @@ describe("the Base URL's origin is exempt, and only for its files (issue 27)", (
 		['http://127.0.0.1:8780/script/include/api/users', LOCAL],
 		['http://127.0.0.1:8780/script/include/api', LOCAL],
 		['http://127.0.0.1:8780/script/include/api.php', LOCAL],
+		// Path parameters, which servlet containers (Tomcat, Jetty, Spring) drop from each segment.
+		['https://chat.example.com/supportboard/include;x=1/api.php', SB],
+		['http://127.0.0.1:8780/script;a/include;jsessionid=0/api/users', LOCAL],
+		['http://127.0.0.1:8780/script/uploads/..;x/include/api/users', LOCAL],
 	])('%s is the API: refused', (url, source) => {
 		expect(verdict(url, source)).toMatch(/is in the folder of the service's API/);
 	});
