@@ -164,9 +164,33 @@ describe('addresses: the IPv4-translated form (::ffff:0:a.b.c.d) and the IPv6 ra
 			const result = await getMany([['x', 'https://siit.evil.test/x']], {});
 			expect(result.status).toBe('error');
 			expect(result.error('Support Chat')!.message).toMatch(
-				/name resolves to a private or loopback address/,
+				/could not be downloaded: no answer from its server/,
 			);
 			expect(network.connections.filter((c) => c.host !== '127.0.0.1')).toEqual([]);
 		},
+	);
+});
+
+describe('no error tells what a name resolves to', () => {
+	resolving(
+		'a name inside the network (resolving to 10.0.0.7), a name that does not resolve, and a closed port read the same',
+		async () => {
+			network.resolve('jenkins.corp.test', ['10.0.0.7']);
+			network.resolve('closed.files.test', [PUBLIC_A]);
+			const text = async (host: string) => {
+				sandbox.reset();
+				const result = await getMany([['x', `https://${host}/x`]], {});
+				expect(result.status).toBe('error');
+				const error = result.error('Support Chat')!;
+				return `${error.message} | ${error.description}`.replace(host, 'HOST');
+			};
+			const inside = await text('jenkins.corp.test');
+			const nowhere = await text('no-such-name.invalid');
+			const closed = await text('closed.files.test');
+			expect(inside).toBe(nowhere);
+			expect(inside).toBe(closed);
+			expect(network.connections.filter((c) => c.host === '10.0.0.7')).toEqual([]);
+		},
+		20000,
 	);
 });

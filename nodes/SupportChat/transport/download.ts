@@ -5,7 +5,7 @@ import { AnswerDeadlineError, AnswerTooLargeError, readAnswer } from './answer';
 import type { ClientContext } from './exchange';
 import { CREDENTIALS_TYPE, discard, flattenHeaders, isSsrfRefusal } from './exchange';
 import type { Network, NetworkHelpers } from './egress';
-import { networkOf, pinnedRequest } from './egress';
+import { networkOf, pinnedRequest, unreachable } from './egress';
 import type { FileOrigin } from './fileUrls';
 import { FileRefused, checkFileUrl, shownUrl } from './fileUrls';
 
@@ -172,12 +172,12 @@ const quoted = (error: unknown, home: FileSource) =>
  */
 function sendFailure(error: unknown, shown: string, home: FileSource | undefined): FileRefused {
 	if (error instanceof FileRefused) return error;
+	if (!home) return unreachable(shown);
 	if (isSsrfRefusal(error))
 		return new FileRefused(
 			`n8n's SSRF protection refused the attachment ${shown}`,
 			'n8n does not reach private or loopback addresses while N8N_SSRF_PROTECTION_ENABLED is on; an administrator may allow a host with N8N_SSRF_ALLOWED_HOSTNAMES.',
 		);
-	if (!home) return unreachable(shown);
 	return new FileRefused(
 		`The attachment ${shown} could not be downloaded: ${quoted(error, home)}`,
 		REACH_HINT,
@@ -185,12 +185,6 @@ function sendFailure(error: unknown, shown: string, home: FileSource | undefined
 }
 
 const REACH_HINT = 'Check that its server is reachable from n8n.';
-
-const unreachable = (shown: string) =>
-	new FileRefused(
-		`The attachment ${shown} could not be downloaded: no answer from its server`,
-		REACH_HINT,
-	);
 
 const TIME_HINT = 'Raise Options → Timeout (Seconds), or check that the file server answers.';
 

@@ -50,11 +50,15 @@ export function networkOf(helpers: NetworkHelpers): Network {
 	return { send, resolve };
 }
 
-/** A name that resolved to a forbidden address: said without the address. */
-const forbiddenAnswer = (shown: string) =>
+/**
+ * Every failure of a download from another origin, a name that resolves to a forbidden address among
+ * them: one text, so that no message tells whoever chose the URL what a name resolves to inside the
+ * network (a name only the network's own DNS knows), whether a name exists, or whether a port is open.
+ */
+export const unreachable = (shown: string) =>
 	new FileRefused(
-		`The attachment ${shown} is on a host whose name resolves to a private or loopback address`,
-		FORBIDDEN_HINT,
+		`The attachment ${shown} could not be downloaded: no answer from its server`,
+		`Check that its server is reachable from n8n (and allowed by n8n's SSRF protection, if it is on). ${FORBIDDEN_HINT} A host name that resolves to one reads the same, so that no message tells what a name resolves to.`,
 	);
 
 /**
@@ -73,11 +77,11 @@ export async function pinnedRequest(
 	const deadline = Date.now() + (options.timeout ?? Number.POSITIVE_INFINITY);
 	const lookup = network.resolve(bareName(url.hostname));
 	const addresses = await beforeDeadline(lookup, deadline).catch((error: unknown) => {
-		// n8n's own blocked ranges refuse in the lookup: the same refusal, without n8n's text, which names the address.
-		throw isSsrfRefusal(error) ? forbiddenAnswer(shown) : error;
+		// n8n's own blocked ranges refuse in the lookup: the same text, without n8n's, which names the address.
+		throw isSsrfRefusal(error) ? unreachable(shown) : error;
 	});
 	if (addresses.length === 0) throw new Error('The name resolves to no address');
-	if (addresses.some(isForbiddenAddress)) throw forbiddenAnswer(shown);
+	if (addresses.some(isForbiddenAddress)) throw unreachable(shown);
 	const target = new URL(url);
 	const [address] = addresses;
 	target.hostname = address.includes(':') ? `[${address}]` : address;
