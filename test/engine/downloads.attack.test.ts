@@ -194,3 +194,57 @@ describe('no error tells what a name resolves to', () => {
 		20000,
 	);
 });
+
+describe("the Base URL's machine is exempt only at its origin, however it is named", () => {
+	// The service's host on a public address: its other ports are other services of that machine
+	// (a container API, n8n itself), which a firewall may keep from the internet but not from itself.
+	const onPublicHost = async (url: string) => {
+		const port = new URL(sandbox.origin).port;
+		network.resolve('sb.public.test', [PUBLIC_A]);
+		network.resolve('alias.public.test', [PUBLIC_A]);
+		network.route(PUBLIC_A, Number(port));
+		const id = await conversationWith([['x', url]]);
+		return await runNode({
+			node: {
+				name: 'Support Chat',
+				type: ACTION_TYPE,
+				parameters: {
+					resource: 'message',
+					operation: 'getAll',
+					conversationId: byId(id),
+					returnAll: true,
+					options: { downloadAttachments: true, attachmentsFromOtherHosts: true },
+				},
+			},
+			nodeTypes: { [ACTION_TYPE]: new SupportChat() },
+			credentials: {
+				types: [new SupportChatApi()],
+				data: {
+					supportChatApi: {
+						api: 'supportBoard',
+						baseUrl: sandbox.supportBoard!.installUrl.replace('127.0.0.1', 'sb.public.test'),
+						apiToken: TOKEN,
+						allowHttp: true,
+					},
+				},
+			},
+		});
+	};
+
+	it.each([
+		['by its own name', 'http://sb.public.test:2375/containers/json'],
+		['by its address', `http://${PUBLIC_A}:2375/containers/json`],
+	])('another port of it, %s, is refused without a connection', async (_how, url) => {
+		const result = await onPublicHost(url);
+		expect(result.status).toBe('error');
+		expect(result.error('Support Chat')!.message).toMatch(/another port of the Base URL's host/);
+		expect(network.connections.filter((c) => c.port === 2375)).toEqual([]);
+	});
+
+	resolving('another port of it, by another name that resolves to it, is refused', async () => {
+		const result = await onPublicHost('http://alias.public.test:2375/containers/json');
+		expect(result.status).toBe('error');
+		expect(result.error('Support Chat')!.message).toMatch(/another port of the Base URL's host/);
+		expect(network.connections.filter((c) => c.port === 2375)).toEqual([]);
+	});
+});

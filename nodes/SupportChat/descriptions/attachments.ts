@@ -68,7 +68,7 @@ export const attachmentOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download attachments stored on another host or port than the Base URL (a cloud storage, a CDN). A visitor chooses these URLs. They are fetched without the API token, never from a loopback, private, link-local or reserved address: on n8n 2.x every address the name resolves to is checked and the request goes to the address checked; on n8n 1.x only the name as written is. n8n's own SSRF protection (N8N_SSRF_PROTECTION_ENABLED) closes the rest. Off: such an attachment fails the item.",
+			"Whether to download attachments stored on another host than the Base URL's (a cloud storage, a CDN). A visitor chooses these URLs. They are fetched without the API token, never from another port of the Base URL's host, nor from a loopback, private, link-local or reserved address: on n8n 2.x every address the name resolves to is checked and the request goes to the address checked; on n8n 1.x only the name as written is. n8n's own SSRF protection (N8N_SSRF_PROTECTION_ENABLED) closes the rest. Off: such an attachment fails the item.",
 	},
 	{
 		displayName: 'Max Attachments per Run',

@@ -137,6 +137,18 @@ export function isForbiddenAddress(address: string): boolean {
 	return v6 === undefined || isForbiddenV6(v6);
 }
 
+/**
+ * An address as one key whatever its spelling (an IPv4-mapped IPv6 address as its IPv4 one), so that
+ * two answers naming the same machine meet; undefined for what is no address.
+ */
+export function addressKey(address: string): string | undefined {
+	const v4 = ipv4Bytes(address);
+	if (v4) return v4.join('.');
+	const v6 = ipv6Bytes(address);
+	if (v6 === undefined) return undefined;
+	return within(v6, [V6_EMBEDDING[0][0], 96]) ? v6.slice(12).join('.') : v6.join(':');
+}
+
 /** Whether a URL's host is an address rather than a name. */
 export function isAddressLiteral(hostname: string): boolean {
 	return hostname.startsWith('[') || ipv4Bytes(hostname) !== undefined;

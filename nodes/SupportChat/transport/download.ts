@@ -154,7 +154,7 @@ async function send(
 	try {
 		if (verdict.withCredentials && source)
 			return (await source.sendWithCredentials(options)) as FullResponse;
-		const pinned = await pinnedRequest(network, options, shown);
+		const pinned = await pinnedRequest(network, options, shown, source?.baseUrl);
 		return (await network.send(pinned)) as FullResponse;
 	} catch (error) {
 		throw sendFailure(error, shown, verdict.withCredentials ? source : undefined);

@@ -1,5 +1,5 @@
 import { cut } from '../shared/text';
-import { isForbiddenHost } from './addresses';
+import { addressKey, bareName, isAddressLiteral, isForbiddenHost } from './addresses';
 
 /**
  * Which attachment URLs are fetched, and with the credentials or without. An attachment's URL is
@@ -81,6 +81,43 @@ function isApiLocation(url: URL, baseUrl: string): boolean {
 	return path.length >= folder.length && folder.every((segment, i) => path[i] === segment);
 }
 
+/**
+ * The service a URL reaches on its host: its port, where the web's own two (80 and 443, the scheme's
+ * when none is written) are one, the same site over http and https.
+ */
+export function serviceOf(url: URL): string {
+	const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+	return port === '80' || port === '443' ? 'web' : port;
+}
+
+/**
+ * Another port of the Base URL's machine: another of its services (a container API, n8n itself),
+ * which a firewall may keep from the internet but not from the machine; never a file host. Judged
+ * here as written, and by ./egress as resolved.
+ */
+export const otherPortOfHome = (shown: string) =>
+	new FileRefused(
+		`The attachment ${shown} is on another port of the Base URL's host`,
+		"Files are downloaded from the Base URL's host only at its own origin (scheme, host and port): its other ports are other services of the same machine.",
+	);
+
+/** Whether two hosts as written are one: the same name, or the same address however spelt. */
+function sameHostAsWritten(a: string, b: string): boolean {
+	if (bareName(a) === bareName(b)) return true;
+	const key = (host: string) => addressKey(host.startsWith('[') ? host.slice(1, -1) : host);
+	return isAddressLiteral(a) && isAddressLiteral(b) && key(a) === key(b);
+}
+
+/** Whether a URL as written is on another port of the Base URL's host (a forbidden host aside: it says so itself). */
+function onOtherPortOfHome(url: URL, baseUrl: string): boolean {
+	const base = new URL(baseUrl);
+	return (
+		serviceOf(base) !== serviceOf(url) &&
+		!isForbiddenHost(url.hostname) &&
+		sameHostAsWritten(url.hostname, base.hostname)
+	);
+}
+
 export type FileUrlVerdict = { ok: true; url: string; withCredentials: boolean } | FileRefused;
 
 /**
@@ -121,6 +158,7 @@ export function checkFileUrl(
 			);
 		return { ok: true, url: url.toString(), withCredentials: true };
 	}
+	if (source && onOtherPortOfHome(url, source.baseUrl)) return otherPortOfHome(shown);
 	if (!otherHosts)
 		return refuse(
 			`${shown} is on another host than the Base URL`,

@@ -24,7 +24,11 @@ describe('the credentials go to the Base URL origin only', () => {
 		],
 		['https://chat.example.com/elsewhere/a.png', 'token https://chat.example.com/elsewhere/a.png'],
 		['/supportboard/uploads/a.png', 'token https://chat.example.com/supportboard/uploads/a.png'],
-		['https://chat.example.com:8443/a.png', 'plain https://chat.example.com:8443/a.png'],
+		// Another port of the Base URL's host is another service of its machine (issue 27), http and https aside.
+		[
+			'https://chat.example.com:8443/a.png',
+			"The attachment https://chat.example.com:8443/a.png is on another port of the Base URL's host",
+		],
 		['https://cdn.example.net/a.png', 'plain https://cdn.example.net/a.png'],
 		['https://chat.example.com.evil.net/a.png', 'plain https://chat.example.com.evil.net/a.png'],
 		[
