@@ -231,11 +231,16 @@ describe("the Base URL's machine is exempt only at its origin, however it is nam
 		});
 	};
 
-	it.each([
-		['by its own name', 'http://sb.public.test:2375/containers/json'],
-		['by its address', `http://${PUBLIC_A}:2375/containers/json`],
-	])('another port of it, %s, is refused without a connection', async (_how, url) => {
-		const result = await onPublicHost(url);
+	it('another port of it, by its own name, is refused without a connection', async () => {
+		const result = await onPublicHost('http://sb.public.test:2375/containers/json');
+		expect(result.status).toBe('error');
+		expect(result.error('Support Chat')!.message).toMatch(/another port of the Base URL's host/);
+		expect(network.connections.filter((c) => c.port === 2375)).toEqual([]);
+	});
+
+	// Where n8n resolves names (2.x): the Base URL's own name is resolved to find its machine's addresses.
+	resolving('another port of it, by its address, is refused without a connection', async () => {
+		const result = await onPublicHost(`http://${PUBLIC_A}:2375/containers/json`);
 		expect(result.status).toBe('error');
 		expect(result.error('Support Chat')!.message).toMatch(/another port of the Base URL's host/);
 		expect(network.connections.filter((c) => c.port === 2375)).toEqual([]);
