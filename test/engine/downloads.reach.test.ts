@@ -136,7 +136,7 @@ describe('a name is judged by what it resolves to', () => {
 		async () => {
 			network.resolve('files.evil.test', ['127.0.0.1']);
 			const error = await downloadFails(`http://files.evil.test:${portOf(other)}/x`);
-			expect(error.message).toMatch(/name resolves to a private or loopback address/);
+			expect(error.message).toMatch(/could not be downloaded: no answer from its server/);
 			expect(`${error.message} ${error.description}`).not.toContain('127.0.0.1');
 			expect(away()).toEqual([]);
 			expect(other.requests).toEqual([]);
@@ -147,7 +147,7 @@ describe('a name is judged by what it resolves to', () => {
 		network.resolve('mixed.evil.test', [PUBLIC_A, '10.0.0.7']);
 		network.route(PUBLIC_A, portOf(other));
 		const error = await downloadFails(`http://mixed.evil.test:${portOf(other)}/x`);
-		expect(error.message).toMatch(/name resolves to a private or loopback address/);
+		expect(error.message).toMatch(/could not be downloaded: no answer from its server/);
 		expect(away()).toEqual([]);
 	});
 
@@ -249,7 +249,7 @@ describe("the Base URL's origin: its files, never its API", () => {
 			{ name: 'x', url: `http://files.evil.test:${portOf(other)}/x` },
 		]);
 		expect((item.json.attachmentError as IDataObject).message).toMatch(
-			/name resolves to a private or loopback address/,
+			/could not be downloaded: no answer from its server/,
 		);
 		expect(away()).toEqual([]);
 		expect(other.requests).toEqual([]);
@@ -378,7 +378,7 @@ describe('the poll trigger', () => {
 			const second = await poll(first.staticData);
 			const [event] = (second.items ?? []).filter((item) => item.json.event === 'messageCreated');
 			expect((event.json.attachmentError as IDataObject).message).toMatch(
-				/name resolves to a private or loopback address/,
+				/could not be downloaded: no answer from its server/,
 			);
 			expect(away()).toEqual([]);
 			expect(other.requests).toEqual([]);

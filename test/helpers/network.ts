@@ -24,6 +24,8 @@ export interface FakeNetwork {
 	connections: Connection[];
 	/** `name` resolves to these addresses (through n8n's lookup and a socket's alike). */
 	resolve(name: string, addresses: string[]): void;
+	/** n8n's lookup of `name` answers only after `ms` (a file host's own name server may be that slow). */
+	stall(name: string, ms: number): void;
 	/** A connection to this name or address goes to 127.0.0.1:port. */
 	route(host: string, port: number): void;
 	reset(): void;
@@ -38,6 +40,7 @@ type LookupCallback = (error: Error | null, address: unknown, family?: number) =
 
 export function fakeNetwork(): FakeNetwork {
 	const names = new Map<string, string[]>();
+	const stalls = new Map<string, number>();
 	const routes = new Map<string, number>();
 	const connections: Connection[] = [];
 	const originalPromise = dns.promises.lookup;
@@ -50,6 +53,8 @@ export function fakeNetwork(): FakeNetwork {
 
 	(dns.promises as { lookup: unknown }).lookup = async (name: string, options?: any) => {
 		const found = records(name);
+		const stall = stalls.get(name);
+		if (stall) await new Promise((resolve) => setTimeout(resolve, stall));
 		if (!found) return await originalPromise(name, options);
 		return options?.all ? found : found[0];
 	};
@@ -85,9 +90,11 @@ export function fakeNetwork(): FakeNetwork {
 	return {
 		connections,
 		resolve: (name, addresses) => names.set(name, addresses),
+		stall: (name, ms) => stalls.set(name, ms),
 		route: (host, port) => routes.set(host, port),
 		reset: () => {
 			names.clear();
+			stalls.clear();
 			routes.clear();
 			connections.length = 0;
 		},

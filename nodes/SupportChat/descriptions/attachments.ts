@@ -20,9 +20,9 @@ const DEFAULT_ATTACHMENTS = {
 
 /**
  * What one webhook delivery, one poll or one execution downloads in all (transport/fileBudget.ts).
- * A delivery usually holds one event, whose files Max Attachments (20) and Max Attachment Size
- * (16 MB) already bound: 100 files and 256 MB leave such events whole while stopping a batch of many
- * events at a few hundred MB of memory. 120 s: the run starts only once its files are in (the
+ * A delivery usually holds one event of a few files: 100 files and 256 MB leave such events whole
+ * (one at Max Attachments × Max Attachment Size, 20 × 16 MB, would pass the 256 MB) while stopping a
+ * batch of many events at a few hundred MB of memory. 120 s: the run starts only once its files are in (the
  * webhook's answer went out before), and a poll has 4 of n8n's 5 minutes for its requests too.
  */
 const DEFAULT_RUN_BOUNDS = { files: 100, megabytes: 256, seconds: 120 };
@@ -68,7 +68,7 @@ export const attachmentOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download attachments stored on another host or port than the Base URL (a cloud storage, a CDN). A visitor chooses these URLs. They are fetched without the API token, never from a loopback, private, link-local or reserved address: on n8n 2.x every address the name resolves to is checked and the request goes to the address checked; on n8n 1.x only the name as written is. n8n's own SSRF protection (N8N_SSRF_PROTECTION_ENABLED) closes the rest. Off: such an attachment fails the item.",
+			"Whether to download attachments stored on another host than the Base URL's (a cloud storage, a CDN). A visitor chooses these URLs. They are fetched without the API token, never from another port of the Base URL's host, nor from a loopback, private, link-local or reserved address: on n8n 2.x every address the name resolves to is checked and the request goes to the address checked; on n8n 1.x only the name as written is. n8n's own SSRF protection (N8N_SSRF_PROTECTION_ENABLED) closes the rest. Off: such an attachment fails the item.",
 	},
 	{
 		displayName: 'Max Attachments per Run',

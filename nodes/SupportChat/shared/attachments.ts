@@ -63,11 +63,13 @@ const MAX_EXTENSION_LENGTH = 10;
 /**
  * What no file name may hold, either way: control characters (C0, DEL, C1); Unicode format characters
  * (bidi embeddings, overrides and isolates, which show `report\u202Efdp.exe` as `reportexe.pdf`; zero
- * widths, the soft hyphen, the byte order mark); lone surrogates; line and paragraph separators; path
+ * widths, the soft hyphen, the byte order mark); every other character Unicode says not to show
+ * (Default_Ignorable_Code_Point: the combining grapheme joiner, variation selectors, Hangul fillers),
+ * so that no two names that look alike differ; lone surrogates; line and paragraph separators; path
  * separators; and what Windows refuses, the quote and the backslash among them, which would also end
  * or escape a multipart header's `filename="…"`. One character class: linear.
  */
-const UNSAFE_IN_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>:"/\\|?*]/gu;
+const UNSAFE_IN_NAME = /[\p{Cc}\p{Cf}\p{DI}\p{Cs}\p{Zl}\p{Zp}<>:"/\\|?*]/gu;
 
 /**
  * THE file name rule, for a download's binary property `fileName` and for the name an upload sends in

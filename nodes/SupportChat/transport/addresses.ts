@@ -25,17 +25,21 @@ const V4_FORBIDDEN: readonly Range[] = [
 	[[240], 4], // reserved, and the broadcast address
 ];
 
+/** The IPv6 ranges IANA's special-purpose registry marks as not reachable worldwide, and multicast. */
 const V6_FORBIDDEN: readonly Range[] = [
 	[[0xfc], 7], // unique local
 	[[0xfe, 0x80], 10], // link-local
 	[[0xfe, 0xc0], 10], // site-local (deprecated, still routed inside some networks)
 	[[0xff], 8], // multicast
 	[[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
-	[[0x01, 0, 0, 0, 0, 0, 0, 0], 64], // discard-only
+	[[0x3f, 0xff], 20], // documentation (RFC 9637)
+	[[0x5f, 0x00], 16], // segment routing SIDs (RFC 9602)
+	[[0x01, 0, 0, 0, 0, 0, 0, 0], 63], // discard-only and the dummy prefix (RFC 9780)
 	// Local-use NAT64 (RFC 8215): a prefix of the network's own, where the IPv4 address may sit anywhere.
 	[[0, 0x64, 0xff, 0x9b, 0, 1], 48],
-	// Teredo: its IPv4 addresses are obfuscated, and no file server needs it.
-	[[0x20, 0x01, 0, 0], 32],
+	// IETF protocol assignments, the IPv6 192.0.0.0/24: Teredo (whose IPv4 addresses are obfuscated),
+	// benchmarking, ORCHID and a few anycast services, none a file server.
+	[[0x20, 0x01, 0, 0], 23],
 ];
 
 /**
@@ -45,6 +49,8 @@ const V6_FORBIDDEN: readonly Range[] = [
  */
 const V6_EMBEDDING: readonly (readonly [prefix: readonly number[], bits: number, at: number])[] = [
 	[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96, 12], // IPv4-mapped
+	// IPv4-translated (RFC 2765): a stateless translator (SIIT) in the network hands it to the IPv4 address.
+	[[0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0], 96, 12],
 	[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 96, 12], // IPv4-compatible, :: and ::1 among them
 	[[0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96, 12], // NAT64
 	[[0x20, 0x02], 16, 2], // 6to4
@@ -129,6 +135,18 @@ export function isForbiddenAddress(address: string): boolean {
 	if (v4) return isForbiddenV4(v4);
 	const v6 = ipv6Bytes(address);
 	return v6 === undefined || isForbiddenV6(v6);
+}
+
+/**
+ * An address as one key whatever its spelling (an IPv4-mapped IPv6 address as its IPv4 one), so that
+ * two answers naming the same machine meet; undefined for what is no address.
+ */
+export function addressKey(address: string): string | undefined {
+	const v4 = ipv4Bytes(address);
+	if (v4) return v4.join('.');
+	const v6 = ipv6Bytes(address);
+	if (v6 === undefined) return undefined;
+	return within(v6, [V6_EMBEDDING[0][0], 96]) ? v6.slice(12).join('.') : v6.join(':');
 }
 
 /** Whether a URL's host is an address rather than a name. */

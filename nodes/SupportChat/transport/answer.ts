@@ -68,6 +68,23 @@ class DeadlineWatch {
 const deadlines = new DeadlineWatch();
 
 /**
+ * `work`'s result, or an AnswerDeadlineError once `deadline` has passed, whichever comes first: for a
+ * wait no timeout of n8n's covers (its name lookup has none), so that the deadline holds whatever is
+ * waited for. What `work` waited for ends on its own, its result unread.
+ */
+export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+	let cancel = (): unknown => undefined;
+	const expired = new Promise<never>((_resolve, reject) => {
+		cancel = deadlines.watch(deadline, () => reject(new AnswerDeadlineError('deadline')));
+	});
+	try {
+		return await Promise.race([work, expired]);
+	} finally {
+		cancel();
+	}
+}
+
+/**
  * Reads a body to its end, holding at most `maxBytes` (counted after decompression, which n8n's request
  * helper applies while streaming) and stopping at the `deadline` (milliseconds since the epoch): the
  * request's own Timeout covers only the wait for the headers, and a service sending one byte at a time

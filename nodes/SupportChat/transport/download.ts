@@ -5,7 +5,7 @@ import { AnswerDeadlineError, AnswerTooLargeError, readAnswer } from './answer';
 import type { ClientContext } from './exchange';
 import { CREDENTIALS_TYPE, discard, flattenHeaders, isSsrfRefusal } from './exchange';
 import type { Network, NetworkHelpers } from './egress';
-import { networkOf, pinnedRequest } from './egress';
+import { networkOf, pinnedRequest, unreachable } from './egress';
 import type { FileOrigin } from './fileUrls';
 import { FileRefused, checkFileUrl, shownUrl } from './fileUrls';
 
@@ -119,7 +119,7 @@ export async function downloadFile(
 			throw tooLarge(shown, rules);
 		}
 		const bytes = await readAnswer(answer.body, rules.maxBytes, deadline).catch((error: unknown) =>
-			readFailure(error, shown, rules, withCredentials),
+			readFailure(error, shown, rules, withCredentials ? source : undefined),
 		);
 		if (bytes instanceof FileRefused) throw bytes;
 		return { bytes, contentType: headers['content-type'], url };
@@ -154,42 +154,46 @@ async function send(
 	try {
 		if (verdict.withCredentials && source)
 			return (await source.sendWithCredentials(options)) as FullResponse;
-		const pinned = await pinnedRequest(network, options, shown);
+		const pinned = await pinnedRequest(network, options, shown, source?.baseUrl);
 		return (await network.send(pinned)) as FullResponse;
 	} catch (error) {
-		throw sendFailure(error, shown, verdict.withCredentials);
+		throw sendFailure(error, shown, verdict.withCredentials ? source : undefined);
 	}
 }
 
+/** A failure on the Base URL's origin, as its message quotes it: masked, then cut. */
+const quoted = (error: unknown, home: FileSource) =>
+	cut(home.mask(String((error as Error).message ?? '')), 200);
+
 /**
- * Why a request failed, as a message may say it. On another origin every failure reads the same, so
- * that no message tells a resolved address, or whether a port is open, to whoever chose the URL.
+ * Why a request failed, as a message may say it. On another origin (no `home`) every failure reads
+ * the same, so that no message tells a resolved address, or whether a port is open, to whoever chose
+ * the URL.
  */
-function sendFailure(error: unknown, shown: string, home: boolean): FileRefused {
+function sendFailure(error: unknown, shown: string, home: FileSource | undefined): FileRefused {
 	if (error instanceof FileRefused) return error;
+	if (!home) return unreachable(shown);
 	if (isSsrfRefusal(error))
 		return new FileRefused(
 			`n8n's SSRF protection refused the attachment ${shown}`,
 			'n8n does not reach private or loopback addresses while N8N_SSRF_PROTECTION_ENABLED is on; an administrator may allow a host with N8N_SSRF_ALLOWED_HOSTNAMES.',
 		);
-	if (!home) return unreachable(shown);
 	return new FileRefused(
-		`The attachment ${shown} could not be downloaded: ${cut((error as Error).message ?? '', 200)}`,
+		`The attachment ${shown} could not be downloaded: ${quoted(error, home)}`,
 		REACH_HINT,
 	);
 }
 
 const REACH_HINT = 'Check that its server is reachable from n8n.';
 
-const unreachable = (shown: string) =>
-	new FileRefused(
-		`The attachment ${shown} could not be downloaded: no answer from its server`,
-		REACH_HINT,
-	);
-
 const TIME_HINT = 'Raise Options → Timeout (Seconds), or check that the file server answers.';
 
-function readFailure(error: unknown, shown: string, rules: FileRules, home: boolean): FileRefused {
+function readFailure(
+	error: unknown,
+	shown: string,
+	rules: FileRules,
+	home: FileSource | undefined,
+): FileRefused {
 	if (error instanceof AnswerTooLargeError) return tooLarge(shown, rules);
 	if (error instanceof AnswerDeadlineError)
 		return new FileRefused(
@@ -198,7 +202,7 @@ function readFailure(error: unknown, shown: string, rules: FileRules, home: bool
 		);
 	if (!home) return unreachable(shown);
 	return new FileRefused(
-		`The attachment ${shown} could not be read: ${cut((error as Error).message ?? '', 200)}`,
+		`The attachment ${shown} could not be read: ${quoted(error, home)}`,
 		REACH_HINT,
 	);
 }

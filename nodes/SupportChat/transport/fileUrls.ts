@@ -1,5 +1,5 @@
 import { cut } from '../shared/text';
-import { isForbiddenHost } from './addresses';
+import { addressKey, bareName, isAddressLiteral, isForbiddenHost } from './addresses';
 
 /**
  * Which attachment URLs are fetched, and with the credentials or without. An attachment's URL is
@@ -45,8 +45,9 @@ export function shownUrl(url: URL, source: FileOrigin | undefined): string {
 
 /**
  * A path's segments as a web server reads them: percent-decoded once, case and backslashes folded,
- * `.` and `..` resolved, empty segments and Windows' trailing dots and spaces dropped. Comparing these
- * leaves no spelling of the API's folder unnoticed.
+ * path parameters (`;…`, which servlet containers drop) cut off, `.` and `..` resolved, empty segments
+ * and Windows' trailing dots and spaces dropped. Comparing these leaves no spelling of the API's
+ * folder unnoticed.
  */
 function segmentsOf(path: string): string[] {
 	let text = path;
@@ -57,9 +58,11 @@ function segmentsOf(path: string): string[] {
 	}
 	const out: string[] = [];
 	for (const raw of text.toLowerCase().split(/[/\\]/)) {
-		let end = raw.length;
-		while (end > 0 && (raw[end - 1] === '.' || raw[end - 1] === ' ')) end--;
-		const segment = raw === '..' ? raw : raw.slice(0, end);
+		const parameters = raw.indexOf(';');
+		const bare = parameters === -1 ? raw : raw.slice(0, parameters);
+		let end = bare.length;
+		while (end > 0 && (bare[end - 1] === '.' || bare[end - 1] === ' ')) end--;
+		const segment = bare === '..' ? bare : bare.slice(0, end);
 		if (segment === '..') out.pop();
 		else if (segment !== '') out.push(segment);
 	}
@@ -76,6 +79,43 @@ function isApiLocation(url: URL, baseUrl: string): boolean {
 	const folder = segmentsOf(new URL(baseUrl).pathname).slice(0, -1);
 	const path = segmentsOf(url.pathname);
 	return path.length >= folder.length && folder.every((segment, i) => path[i] === segment);
+}
+
+/**
+ * The service a URL reaches on its host: its port, where the web's own two (80 and 443, the scheme's
+ * when none is written) are one, the same site over http and https.
+ */
+export function serviceOf(url: URL): string {
+	const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+	return port === '80' || port === '443' ? 'web' : port;
+}
+
+/**
+ * Another port of the Base URL's machine: another of its services (a container API, n8n itself),
+ * which a firewall may keep from the internet but not from the machine; never a file host. Judged
+ * here as written, and by ./egress as resolved.
+ */
+export const otherPortOfHome = (shown: string) =>
+	new FileRefused(
+		`The attachment ${shown} is on another port of the Base URL's host`,
+		"Files are downloaded from the Base URL's host only at its own origin (scheme, host and port): its other ports are other services of the same machine.",
+	);
+
+/** Whether two hosts as written are one: the same name, or the same address however spelt. */
+function sameHostAsWritten(a: string, b: string): boolean {
+	if (bareName(a) === bareName(b)) return true;
+	const key = (host: string) => addressKey(host.startsWith('[') ? host.slice(1, -1) : host);
+	return isAddressLiteral(a) && isAddressLiteral(b) && key(a) === key(b);
+}
+
+/** Whether a URL as written is on another port of the Base URL's host (a forbidden host aside: it says so itself). */
+function onOtherPortOfHome(url: URL, baseUrl: string): boolean {
+	const base = new URL(baseUrl);
+	return (
+		serviceOf(base) !== serviceOf(url) &&
+		!isForbiddenHost(url.hostname) &&
+		sameHostAsWritten(url.hostname, base.hostname)
+	);
 }
 
 export type FileUrlVerdict = { ok: true; url: string; withCredentials: boolean } | FileRefused;
@@ -118,6 +158,7 @@ export function checkFileUrl(
 			);
 		return { ok: true, url: url.toString(), withCredentials: true };
 	}
+	if (source && onOtherPortOfHome(url, source.baseUrl)) return otherPortOfHome(shown);
 	if (!otherHosts)
 		return refuse(
 			`${shown} is on another host than the Base URL`,

@@ -50,6 +50,11 @@ describe('safeFileName', () => {
 		['a\u200Bb\u200Cc\u200Dd\u2060e\u2064f.txt', 'https://x/u', 'a_b_c_d_e_f.txt'],
 		['\uFEFFbom\u00ADshy.txt', 'https://x/u', 'bom_shy.txt'],
 		['tag\u{E0041}s.txt', 'https://x/u', 'tag_s.txt'],
+		// Zero widths and blanks that are no format characters (Default_Ignorable_Code_Point): the
+		// combining grapheme joiner, variation selectors, Hangul fillers; two names that look the same.
+		['report\u034F.pdf', 'https://x/u', 'report_.pdf'],
+		['a\uFE00b\u{E0100}c\u180Bd.txt', 'https://x/u', 'a_b_c_d.txt'],
+		['\u3164\u115F\uFFA0.pdf', 'https://x/u', '___.pdf'],
 		// Control characters, C0 and C1, and the line and paragraph separators.
 		['shell.css\u0000.png', 'https://x/u', 'shell.css_.png'],
 		['c1\u0085next\u009Bcsi.txt', 'https://x/u', 'c1_next_csi.txt'],

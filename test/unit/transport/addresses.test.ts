@@ -70,3 +70,26 @@ it('names: localhost and *.localhost, trailing dots and case aside; other names 
 	expect(isForbiddenHost('[::1]')).toBe(true);
 	expect(isForbiddenHost('cdn.example.net.')).toBe(false);
 });
+
+describe('every IPv6 form that carries an IPv4 address, and every IPv6 range not reachable worldwide (IANA)', () => {
+	it.each([
+		// IPv4-translated (RFC 2765, SIIT): a stateless translator inside the network hands it to the IPv4 address.
+		'::ffff:0:7f00:1',
+		'::ffff:0:10.0.0.1',
+		'::FFFF:0:C0A8:1',
+		'2001:2::1', // benchmarking, in 2001::/23 (IETF protocol assignments)
+		'2001:10::1', // ORCHID, in 2001::/23
+		'3fff::1', // documentation (RFC 9637)
+		'5f00::1', // SRv6 SIDs (RFC 9602)
+		'100:0:0:1::1', // dummy prefix (RFC 9780)
+	])('%s is forbidden', (address) => {
+		expect(isForbiddenAddress(address)).toBe(true);
+	});
+
+	it.each(['::ffff:0:808:808', '2001:4860:4860::8888', '2001:200::1'])(
+		'%s is allowed',
+		(address) => {
+			expect(isForbiddenAddress(address)).toBe(false);
+		},
+	);
+});

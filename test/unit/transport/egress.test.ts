@@ -56,7 +56,9 @@ it.each([['127.0.0.1'], ['::ffff:10.0.0.1'], ['fe80::1%eth0'], ['8.8.8.8', '192.
 			(e: unknown) => e,
 		);
 		expect(refused).toBeInstanceOf(FileRefused);
-		expect((refused as FileRefused).message).toMatch(/SHOWN .*resolves to a private or loopback/);
+		expect((refused as FileRefused).message).toMatch(
+			/SHOWN could not be downloaded: no answer from its server/,
+		);
 		expect((refused as FileRefused).message).not.toContain(addresses[addresses.length - 1]);
 	},
 );
@@ -67,7 +69,7 @@ it("n8n's own refusal in the lookup reads the same, without n8n's text", async (
 	const refused = (await pinnedRequest(networkOf(h), GET('https://a.example/x'), 'S').catch(
 		(e: unknown) => e,
 	)) as FileRefused;
-	expect(refused.message).toMatch(/resolves to a private or loopback/);
+	expect(refused.message).toMatch(/could not be downloaded: no answer from its server/);
 	expect(refused.message).not.toContain('10.0.0.1');
 });
 

@@ -24,7 +24,11 @@ describe('the credentials go to the Base URL origin only', () => {
 		],
 		['https://chat.example.com/elsewhere/a.png', 'token https://chat.example.com/elsewhere/a.png'],
 		['/supportboard/uploads/a.png', 'token https://chat.example.com/supportboard/uploads/a.png'],
-		['https://chat.example.com:8443/a.png', 'plain https://chat.example.com:8443/a.png'],
+		// Another port of the Base URL's host is another service of its machine (issue 27), http and https aside.
+		[
+			'https://chat.example.com:8443/a.png',
+			"The attachment https://chat.example.com:8443/a.png is on another port of the Base URL's host",
+		],
 		['https://cdn.example.net/a.png', 'plain https://cdn.example.net/a.png'],
 		['https://chat.example.com.evil.net/a.png', 'plain https://chat.example.com.evil.net/a.png'],
 		[
@@ -141,6 +145,10 @@ describe("the Base URL's origin is exempt, and only for its files (issue 27)", (
 		['http://127.0.0.1:8780/script/include/api/users', LOCAL],
 		['http://127.0.0.1:8780/script/include/api', LOCAL],
 		['http://127.0.0.1:8780/script/include/api.php', LOCAL],
+		// Path parameters, which servlet containers (Tomcat, Jetty, Spring) drop from each segment.
+		['https://chat.example.com/supportboard/include;x=1/api.php', SB],
+		['http://127.0.0.1:8780/script;a/include;jsessionid=0/api/users', LOCAL],
+		['http://127.0.0.1:8780/script/uploads/..;x/include/api/users', LOCAL],
 	])('%s is the API: refused', (url, source) => {
 		expect(verdict(url, source)).toMatch(/is in the folder of the service's API/);
 	});
