@@ -139,7 +139,7 @@ const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 		ipv6Bytes:
 			"the parser's own table: the forms an IPv6 address may be written in (compressed, with an IPv4 tail, too many groups) are read to their bytes, which every range check then judges; a wrong byte could pass the range tests by chance",
 	},
-	'nodes/SupportChat/transport/apis/supportBoard/conversationLife.ts': {
+	'nodes/SupportChat/apis/supportBoard/conversationLife.ts': {
 		STATUS_CODES:
 			"the Support Board test holds the Status options the node's description offers equal to the product codes the wire knows; a code without an option cannot be found by running Update Status, since the values outside the table are endless",
 	},

@@ -4,7 +4,7 @@ import { attachmentOptions } from '../descriptions/attachments';
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
 import { ownMessageOptions } from '../trigger/description/options';
 import { EVENTS } from '../trigger/events';
-import { POLLED_EVENTS } from './types';
+import { POLLED_EVENTS } from '../apis/types';
 
 /** The same names and values as the webhook trigger's events, so a workflow works with either trigger. */
 const eventOptions = EVENTS.filter(({ value }) =>

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../shared/json';
-import type { Found, Marks, PolledEvent } from './types';
-import { POLLED_EVENTS } from './types';
+import type { Found, Marks, PolledEvent } from '../apis/types';
+import { POLLED_EVENTS } from '../apis/types';
 
 /**
  * The poll's memory in the node's static data: where each stream stands. n8n 2.41 saves a poller's
