@@ -22,7 +22,8 @@ interface ConnectOptions {
 
 /**
  * The client for the credentials of `itemIndex`: the credentials read once, their API looked up once in
- * the table of APIs (./index.ts), and the Base URL turned by that API's wire into where requests go (or refused, before any).
+ * the table of APIs (./index.ts), and the Base URL turned by that API's wire into where requests go (or
+ * refused, before any). The client carries the whole row, so the poll trigger finds its finder there.
  */
 export async function connect(
 	ctx: ClientContext,

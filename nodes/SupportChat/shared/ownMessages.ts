@@ -6,8 +6,8 @@ import { unwrapEventData } from './eventData';
 /**
  * Loop prevention. A workflow that answers New Message by sending a message (POST /messages with
  * `type: "agent"`, spec §2) would hear its own answer as the next New Message, and answer again.
- * Messages sent from the service's side (agent, admin, bot) are recognised here so that the trigger can
- * leave them out.
+ * Messages sent from the service's side (agent, admin, bot) are recognised here so that both triggers
+ * can leave them out: the webhook trigger's deliveries and the poll trigger's Support Board messages.
  */
 
 /** Sender kinds of the service's own side. The spec names `agent`; chat services also use these. */
