@@ -131,6 +131,7 @@ export class SupportChatApi implements ICredentialType {
 
 	// No declarative `test`: n8n 2.41 runs a credential type's `test` before looking for a node's, and that
 	// test never reads the answer's body, so the service's own reason for refusing could not be shown.
-	// Both nodes name `testedBy: 'supportChatApiTest'` (transport/credentialTest.ts), which tests with the
-	// nodes' own client: GET /tags, no redirect off the service's origin, a bounded body, the token masked.
+	// Both nodes name `testedBy: 'supportChatApiTest'` (nodes/SupportChat/methods/credentialTest.ts), which
+	// tests with the nodes' own client: GET /tags, no redirect off the service's origin, a bounded body,
+	// the token masked.
 }

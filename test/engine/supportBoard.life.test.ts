@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-wor
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChat } from '../../nodes/SupportChat/SupportChat.node';
-import { STATUS_CODES } from '../../nodes/SupportChat/transport/apis/supportBoard/conversationLife';
+import { STATUS_CODES } from '../../nodes/SupportChat/apis/supportBoard/conversationLife';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Board } from '../helpers/board';

@@ -5,7 +5,7 @@
 import type { PlainObject } from '../../nodes/SupportChat/shared/json';
 import { entryDeliveryId } from '../../nodes/SupportChat/trigger/deliveryId';
 import { recogniseEvent } from '../../nodes/SupportChat/trigger/recognise';
-import { unwrapEventData } from '../../nodes/SupportChat/trigger/envelope';
+import { unwrapEventData } from '../../nodes/SupportChat/shared/eventData';
 import { TRIGGER_DEFAULTS } from '../../nodes/SupportChat/trigger/settings';
 import type { HeaderMap } from '../../nodes/SupportChat/trigger/util';
 import type { TriggerSettings } from '../../nodes/SupportChat/trigger/settings';

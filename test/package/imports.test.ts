@@ -145,7 +145,7 @@ const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 		ipv6Bytes:
 			"the parser's own table: the forms an IPv6 address may be written in (compressed, with an IPv4 tail, too many groups) are read to their bytes, which every range check then judges; a wrong byte could pass the range tests by chance",
 	},
-	'nodes/SupportChat/transport/apis/supportBoard/conversationLife.ts': {
+	'nodes/SupportChat/apis/supportBoard/conversationLife.ts': {
 		STATUS_CODES:
 			"the Support Board test holds the Status options the node's description offers equal to the product codes the wire knows; a code without an option cannot be found by running Update Status, since the values outside the table are endless",
 	},
@@ -344,5 +344,101 @@ describe('no value exported for tests only', () => {
 
 	it('every exception is still exported, and still used by tests only', () => {
 		expect(exceptions.filter((entry) => !unused.includes(entry))).toEqual([]);
+	});
+});
+
+/**
+ * Layers run one way (issue 28, item 1; STYLE habit 22): nodes → features → APIs → transport → shared.
+ * A file imports files of its own layer or of a lower one; a fact two layers need lives in the lower.
+ * Features may import each other: the circle test above keeps them from reaching back.
+ */
+const LAYERS: [prefix: string, rank: number][] = [
+	['nodes/SupportChat/shared/', 0],
+	['nodes/SupportChat/transport/', 1],
+	['nodes/SupportChat/apis/', 2],
+	['nodes/SupportChat/actions/', 3],
+	['nodes/SupportChat/descriptions/', 3],
+	['nodes/SupportChat/methods/', 3],
+	['nodes/SupportChat/trigger/', 3],
+	['nodes/SupportChat/poll/', 3],
+	['nodes/SupportChat/files/', 3],
+	['credentials/', 4],
+];
+
+/** The layer of a file: the node files at the top, then the folders above; undefined for any other. */
+function rankOf(file: string): number | undefined {
+	if (/^nodes\/SupportChat\/[^/]+\.node\.ts$/.test(file)) return 4;
+	return LAYERS.find(([prefix]) => file.startsWith(prefix))?.[1];
+}
+
+/**
+ * The one arrow allowed to run up: the credentials' header helper, which the credential test (in the
+ * transport) calls to send the header n8n's authentication would send.
+ */
+const UPWARD_EXCEPTIONS = new Set([
+	'nodes/SupportChat/methods/credentialTest.ts → credentials/SupportChatApi.credentials.ts',
+]);
+
+/** `from → to` for every import into a higher layer (or from or into a file of no layer). */
+function upwardArrows(graph: Map<string, string[]>): string[] {
+	return [...graph].flatMap(([file, targets]) => {
+		const from = named([file]);
+		return targets
+			.map((target) => named([target]))
+			.filter((to) => {
+				const [rankFrom, rankTo] = [rankOf(from), rankOf(to)];
+				return rankFrom === undefined || rankTo === undefined || rankTo > rankFrom;
+			})
+			.map((to) => `${from} → ${to}`)
+			.filter((arrow) => !UPWARD_EXCEPTIONS.has(arrow));
+	});
+}
+
+describe('layers run one way', () => {
+	it('every file of nodes/ and credentials/ has a layer', () => {
+		expect(files.map((file) => named([file])).filter((file) => rankOf(file) === undefined)).toEqual(
+			[],
+		);
+	});
+
+	it('finds an import into a higher layer, and lets one layer import itself and those below', () => {
+		const at = (name: string) => path.join(ROOT, name);
+		expect(
+			upwardArrows(
+				new Map([
+					[
+						at('nodes/SupportChat/transport/request.ts'),
+						[
+							at('nodes/SupportChat/poll/types.ts'),
+							at('nodes/SupportChat/shared/json.ts'),
+							at('nodes/SupportChat/transport/retry.ts'),
+						],
+					],
+					[
+						at('nodes/SupportChat/poll/poll.ts'),
+						[at('nodes/SupportChat/trigger/claims.ts'), at('nodes/SupportChat/apis/index.ts')],
+					],
+					[at('nodes/SupportChat/apis/index.ts'), [at('nodes/SupportChat/SupportChat.node.ts')]],
+				]),
+			),
+		).toEqual([
+			'nodes/SupportChat/transport/request.ts → nodes/SupportChat/poll/types.ts',
+			'nodes/SupportChat/apis/index.ts → nodes/SupportChat/SupportChat.node.ts',
+		]);
+	});
+
+	it('no file imports from a higher layer, the credentials’ header helper aside', () => {
+		expect(upwardArrows(graph)).toEqual([]);
+	});
+
+	it('the exception is still an import', () => {
+		expect(
+			[...UPWARD_EXCEPTIONS].filter(
+				(arrow) =>
+					!graph
+						.get(path.join(ROOT, arrow.split(' → ')[0]))
+						?.includes(path.join(ROOT, arrow.split(' → ')[1])),
+			),
+		).toEqual([]);
 	});
 });

@@ -4,7 +4,7 @@ import { attachmentSettings } from '../descriptions/attachments';
 import type { Attachment } from '../shared/attachments';
 import { attachmentError, downloadAttachments } from '../transport/attachments';
 import { FileBudget } from '../transport/fileBudget';
-import { clientSettings, readOptions } from './readOptions';
+import { clientSettings, readOptions } from '../transport/readOptions';
 import type { OperationClient } from './types';
 
 /**

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/json';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import { RateLimiter } from '../transport/limits';
-import { clientSettings, paginationSettings, readOptions } from './readOptions';
+import { clientSettings, paginationSettings, readOptions } from '../transport/readOptions';
 import { answersModelWithErrors, toolErrorItem } from './toolMode';
 import type { Operation } from './types';
 import { resources } from './versionDescription';

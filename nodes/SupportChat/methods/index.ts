@@ -1,4 +1,4 @@
-import { testSupportChatApi } from '../transport/credentialTest';
+import { testSupportChatApi } from './credentialTest';
 import * as lists from './listSearch';
 import * as staff from './staff';
 import * as tags from './tags';

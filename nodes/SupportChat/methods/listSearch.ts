@@ -14,7 +14,7 @@ import { isDataObject } from '../shared/json';
 import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
 import { fetchPage } from '../transport/pagination';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;

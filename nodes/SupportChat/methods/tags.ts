@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { tagName } from '../actions/simplify';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
 
 /**

@@ -2,7 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RequestGate } from '../transport/request';
-import type { PollSettings } from './types';
+import type { PollSettings } from '../apis/types';
 
 /**
  * What one poll may spend: Max Requests per Poll, and the time until its deadline (n8n's poll budget

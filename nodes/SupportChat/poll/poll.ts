@@ -1,19 +1,19 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { clientSettings, paginationSettings } from '../actions/readOptions';
+import { clientSettings, paginationSettings } from '../transport/readOptions';
 import { attachmentSettings } from '../descriptions/attachments';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
 import { withEventFiles } from '../transport/attachments';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import { FileBudget } from '../transport/fileBudget';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
-import type { Found, PolledEvent, PollSettings } from './types';
+import type { Found, PolledEvent, PollSettings } from '../apis/types';
 
 /** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPolledEvent } from '../shared/eventFacts';
 import { isRecord } from '../shared/json';
-import type { Found, Marks, PolledEvent } from './types';
+import type { Found, Marks, PolledEvent } from '../apis/types';
 
 /**
  * The poll's memory in the node's static data: where each stream stands. n8n 2.41 saves a poller's

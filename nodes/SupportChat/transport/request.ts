@@ -5,7 +5,6 @@ import { SecretMask, credentialSecrets } from '../shared/secrets';
 import type { Answer } from './answer';
 import { classifyAnswer } from './answer';
 import { hintForStatus } from './errors';
-import type { Api } from './api';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
 import { METHODS_THAT_READ, isGoneAnswer } from './exchange';
@@ -19,7 +18,7 @@ import { fileSourceOf } from './download';
 import { exchangeFollowingRedirects } from './redirects';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { readSuccess } from './success';
-import type { Wire, WirePort } from './wire';
+import type { Wire, WiredApi, WirePort } from './wire';
 
 /**
  * Asked before every request the client sends, pages and retries included, right before it goes out:
@@ -27,10 +26,10 @@ import type { Wire, WirePort } from './wire';
  */
 export type RequestGate = (where: string) => void;
 
-/** What ./connect found and made for one client. */
-interface ClientInit {
+/** What ../apis/connect found and made for one client. */
+interface ClientInit<A extends WiredApi> {
 	ctx: ClientContext;
-	api: Api;
+	api: A;
 	/** The typed Base URL as the API's wire turned it. */
 	baseUrl: string;
 	credentials: ICredentialDataDecryptedObject;
@@ -46,19 +45,19 @@ interface ClientInit {
  * The one way to the service: an operation asks it for a call or a list, a poll finder for a list or a
  * read, and the API's wire, given the client as its `WirePort`, sends what they become.
  */
-export class SupportChatClient implements WirePort {
+export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePort {
 	/** Masks the credentials' secrets and channel tokens: whatever reaches a user goes through it. */
 	readonly mask: SecretMask;
 	/** The API token, for a wire that sends it in the body; the credentials' `authenticate` sends it otherwise. */
 	readonly token: string;
-	/** The credentials' API, looked up once by ./connect: its wire, its poll finder. */
-	readonly api: Api;
+	/** The credentials' API, looked up once by ../apis/connect: its wire, and what else its row brings. */
+	readonly api: A;
 	/** How calls travel for that API. */
 	readonly wire: Wire;
 	/** Where the service's own files are: the credentials go with a download there only (./download). */
 	readonly files: FileSource;
 
-	constructor(private readonly init: ClientInit) {
+	constructor(private readonly init: ClientInit<A>) {
 		this.api = init.api;
 		this.wire = init.api.wire;
 		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';

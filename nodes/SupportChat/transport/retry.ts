@@ -71,7 +71,7 @@ type RetryDecision =
  * The retry rule, in one place:
  * - 429 on any method: the service refused before doing anything. Wait Retry-After when given, else back off.
  * - 5xx and network failures: only for a request safe to repeat (by its method, see SAFE_TO_REPEAT,
- *   or as its API's wire knows it, see ./apis).
+ *   or as its API's wire knows it, see ../apis).
  * - anything else: not retried.
  * Backoff is exponential with "equal jitter" (AWS architecture blog, "Exponential Backoff And Jitter"): at least half the step, so a retry never hammers at once.
  * `random` is injected so the rule is testable.

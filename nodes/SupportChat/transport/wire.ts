@@ -27,6 +27,14 @@ export interface WirePort {
 }
 
 /**
+ * What the client needs of the credentials' API: its wire. An API's row in ../apis brings more (its
+ * poll finder), which the client carries for whoever connected it, unread.
+ */
+export interface WiredApi {
+	readonly wire: Wire;
+}
+
+/**
  * How the calls of ./calls travel for one API. The client (./request) owns what every API shares: the
  * exchange and its bounds, redirects, retries, what a 2xx means, errors and masking. A wire owns the rest:
  * where requests go, how a call and a page are put on the wire, and what the API's answers mean.

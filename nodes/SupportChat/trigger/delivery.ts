@@ -12,11 +12,11 @@ import type { DeliveryId } from './deliveryId';
 import { entryDeliveryId } from './deliveryId';
 import type { DetectedEvent } from './detect';
 import { recogniseEvent } from './recognise';
-import { unwrapEventData } from './envelope';
+import { unwrapEventData } from '../shared/eventData';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';
-import type { OwnMessage } from './loops';
-import { isOwnMessage } from './loops';
+import type { OwnMessage } from '../shared/ownMessages';
+import { isOwnMessage } from '../shared/ownMessages';
 import { maskField } from './mask';
 import { checkBeforeParsing, checkBodyFields } from './schemes';
 import type { TriggerSettings } from './settings';
@@ -45,7 +45,7 @@ export interface DeliveryEntry {
 	/** The event's own data inside its envelope, unwrapped once. */
 	data: PlainObject;
 	detected: DetectedEvent;
-	/** A message's sender: the workflow's own or not, and why (loops.ts); undefined for other events. */
+	/** A message's sender: the workflow's own or not, and why (../shared/ownMessages.ts); undefined for other events. */
 	sender?: OwnMessage;
 	ids: ExtractedIds;
 	/** The delivery's own id, which a retry keeps; a batch's entries told apart by position. */

@@ -1,6 +1,6 @@
 import type { PlainObject } from '../shared/json';
 import { asText, isRecord } from '../shared/json';
-import { isEnvelope } from './envelope';
+import { isEnvelope } from '../shared/eventData';
 import {
 	DELIVERY_ID_FIELDS,
 	DELIVERY_ID_HEADERS,

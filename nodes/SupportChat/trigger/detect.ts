@@ -177,7 +177,7 @@ function resolve(
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  *
- * @param data the event's data inside its envelope (envelope.ts)
+ * @param data the event's data inside its envelope (../shared/eventData.ts)
  */
 export function detectEvent(
 	body: PlainObject,

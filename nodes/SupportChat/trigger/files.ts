@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { clientSettings } from '../actions/readOptions';
+import { clientSettings } from '../transport/readOptions';
 import { attachmentSettings } from '../descriptions/attachments';
 import { withEventFiles } from '../transport/attachments';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import type { FileSource } from '../transport/download';
 import { FileBudget } from '../transport/fileBudget';
 

@@ -1,9 +1,10 @@
 /**
  * Payload styles: where the senders the trigger knows put a delivery's event name, the event's data,
  * JSON text and the delivery's own id. The one home of that knowledge: a new payload style is its keys
- * added to the lists below (CONTRIBUTING.md › How to add a payload style). Each list is read in
- * its order, the first key present winning; the order in which the lists themselves are read is that
- * of `detectEvent` (detect.ts) and `deliveryId` (deliveryId.ts).
+ * added to the lists below, or to WEBHOOK_ENVELOPES (../shared/vocabulary/envelopes.ts: the envelopes
+ * of its data, which the poll trigger reads too) (CONTRIBUTING.md › How to add a payload style). Each
+ * list is read in its order, the first key present winning; the order in which the lists themselves
+ * are read is that of `detectEvent` (detect.ts) and `deliveryId` (deliveryId.ts).
  *
  * The styles, as the sandbox sends them (sandbox/webhooks.js) and Support Board does:
  * - `{ event, data }` and its spellings: `event_type`, `eventName`, `webhook_event`, `{ event: { type } }`;
@@ -61,21 +62,6 @@ export const NESTED_EVENT_FIELDS: readonly string[] = [
  * place above names the event. The dotted style's `type` is found here.
  */
 export const WEAK_EVENT_FIELDS: readonly string[] = ['type', 'action', 'name'];
-
-/** Keys under which a delivery puts the event's own data, outermost first. */
-export const WEBHOOK_ENVELOPES: readonly string[] = [
-	'data',
-	'payload',
-	'object',
-	'resource',
-	'record',
-	'event_data',
-	'eventData',
-	'item',
-	'entity',
-	'body',
-	'event',
-];
 
 /** Fields that carry the event as JSON text, when a sender posts form fields or double-encodes JSON. */
 export const WEBHOOK_JSON_FIELDS: readonly string[] = [

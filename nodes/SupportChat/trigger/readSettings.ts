@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { credentialSecrets } from '../shared/secrets';
-import type { LoopOptions } from './loops';
+import { readLoopOptions } from '../shared/loopOptions';
 import type { TriggerSettings, VerificationScheme } from './settings';
 import { TRIGGER_DEFAULTS, VERIFICATION_SCHEMES } from './settings';
 
@@ -25,34 +25,6 @@ type NameParameter =
 /** A name the trigger looks a secret up by (header, query parameter, field) or an algorithm: left empty, the default. */
 function nameParameter(context: IWebhookFunctions, name: NameParameter): string {
 	return stringParameter(context, name) || TRIGGER_DEFAULTS[name];
-}
-
-/**
- * Which messages are the workflow's own, from the options both triggers name alike (Ignore Own Messages,
- * Ignored Sender IDs): the webhook trigger and the poll trigger read them here and judge by
- * `isOwnMessage` (./loops), so an auto-reply never starts its own workflow whichever trigger hears it.
- */
-export function readLoopOptions(options: IDataObject): LoopOptions {
-	const { ignoreOwnMessages } = options;
-	return {
-		ignoreOwnTypes:
-			ignoreOwnMessages === undefined
-				? TRIGGER_DEFAULTS.options.ignoreOwnMessages
-				: ignoreOwnMessages !== false,
-		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
-	};
-}
-
-/** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
-function parseIdList(value: unknown): string[] {
-	if (Array.isArray(value))
-		return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
-	if (typeof value === 'number') return [String(value)];
-	if (typeof value !== 'string') return [];
-	return value
-		.split(/[\s,;]+/)
-		.map((entry) => entry.trim())
-		.filter((entry) => entry !== '');
 }
 
 /**

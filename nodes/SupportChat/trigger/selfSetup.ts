@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isDataObject } from '../shared/json';
 import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
-import { connect } from '../transport/connect';
+import { connect } from '../apis/connect';
 import type { SupportChatClient } from '../transport/request';
 import type { SetUpRecord } from './earlierKey';
 import { earlierOf, sealedRecord, shownEarlier } from './earlierKey';
@@ -27,7 +27,7 @@ import {
  * create, and `delete` when the editor stops listening): the Test URL is never written, since Support
  * Board holds one URL and a test would take it from the published workflow.
  *
- * `save-settings` replaces the whole settings row (transport/apis/supportBoard/settings.ts), so each
+ * `save-settings` replaces the whole settings row (apis/supportBoard/settings.ts), so each
  * write reads the row right before, changes the webhook entry only, and reads it back after.
  */
 

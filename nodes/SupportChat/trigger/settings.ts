@@ -1,3 +1,4 @@
+import { IGNORE_OWN_MESSAGES_DEFAULT } from '../shared/loopOptions';
 import type { HmacAlgorithm, HmacEncoding } from './verify';
 import { DEFAULT_TOLERANCE_SECONDS } from './verify';
 
@@ -76,7 +77,7 @@ export const TRIGGER_DEFAULTS = {
 	keyField: 'key',
 	options: {
 		dedupeWindowMinutes: 1440,
-		ignoreOwnMessages: true,
+		ignoreOwnMessages: IGNORE_OWN_MESSAGES_DEFAULT,
 		ignoredSenderIds: '',
 		includeHeaders: false,
 		unknownEvents: 'ignore' as TriggerSettings['unknownEvents'],

@@ -5,7 +5,7 @@ import {
 	CLOSED_STATUS_WORDS,
 	DELIVERY_STATUS_KEYS,
 } from '../shared/vocabulary/times';
-import { unwrapEventData } from './envelope';
+import { unwrapEventData } from '../shared/eventData';
 import { normaliseEventName } from './words';
 
 /**

@@ -1,4 +1,4 @@
-import type { Found } from '../../../nodes/SupportChat/poll/types';
+import type { Found } from '../../../nodes/SupportChat/apis/types';
 import type { IDataObject } from 'n8n-workflow';
 
 import { inOrder, readState, writeState } from '../../../nodes/SupportChat/poll/state';

@@ -8,7 +8,7 @@ import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/deliver
 import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
-import { isOwnMessage } from '../../../nodes/SupportChat/trigger/loops';
+import { isOwnMessage } from '../../../nodes/SupportChat/shared/ownMessages';
 import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
 import {
 	TRIGGER_DEFAULTS,

@@ -1,12 +1,12 @@
 import { createHmac } from 'crypto';
-import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
 import { attachmentOptions } from '../../../nodes/SupportChat/descriptions/attachments';
 import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
-import { readLoopOptions, readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import { readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
 import { triggerSettings } from '../../helpers/trigger';
 
 // The editor shows the literal defaults of the description; readSettings falls back to
@@ -182,24 +182,5 @@ describe('trigger defaults', () => {
 		test('secret field in the body', async () => {
 			expect(await deliver({ verification: 'bodyField' }, {})).toBe(200);
 		});
-	});
-});
-
-describe('Ignored Sender IDs, as readLoopOptions reads them for both triggers', () => {
-	test.each([
-		['12, 57', ['12', '57']],
-		['12;57\n 99', ['12', '57', '99']],
-		['', []],
-		[42, ['42']],
-		[
-			[' 1 ', 2, ''],
-			['1', '2'],
-		],
-		[undefined, []],
-		[{ id: 1 }, []],
-	])('%j', (value, expected) => {
-		expect(readLoopOptions({ ignoredSenderIds: value } as IDataObject).ignoredSenderIds).toEqual(
-			expected,
-		);
 	});
 });

@@ -1,8 +1,9 @@
 /**
  * The envelopes around the service's answers: an answer wraps a record or a page (`{success, response:
  * {...}}`, `{data: [...]}`). A delivery to the webhook is wrapped differently, in words of the event
- * (`object`, `item`, `entity`, `event`), with its `id` beside them naming the delivery: those
- * envelopes are part of a payload style, in trigger/payloadStyles.ts.
+ * (`object`, `item`, `entity`, `event`), with its `id` beside them naming the delivery
+ * (`WEBHOOK_ENVELOPES`, below: part of a payload style, trigger/payloadStyles.ts, but read by the poll
+ * trigger too, through ../eventData.ts).
  */
 
 /**
@@ -30,3 +31,21 @@ export const ENVELOPE_NOISE: ReadonlySet<string> = new Set([
 	'code',
 	'error',
 ]);
+
+/**
+ * Keys under which a delivery puts the event's own data, outermost first (../eventData.ts): the webhook
+ * trigger unwraps every delivery with them, and both triggers a message before judging its sender.
+ */
+export const WEBHOOK_ENVELOPES: readonly string[] = [
+	'data',
+	'payload',
+	'object',
+	'resource',
+	'record',
+	'event_data',
+	'eventData',
+	'item',
+	'entity',
+	'body',
+	'event',
+];

@@ -1,7 +1,7 @@
 import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
-import { option } from './options';
+import { OPTION_PATHS } from './optionPaths';
 import { Seen } from './seen';
 import { requestKey } from './values';
 
@@ -18,8 +18,8 @@ export interface Collected {
 	detected: Detected | 'empty';
 }
 
-const STYLE = option('paginationStyle');
-const MAX_PAGES = option('maxPages');
+const STYLE = OPTION_PATHS.paginationStyle;
+const MAX_PAGES = OPTION_PATHS.maxPages;
 
 /**
  * What the pages add up to, whatever their style: it drops records already seen, stops exactly at
@@ -95,7 +95,7 @@ export class Collector {
 	unreadable(message: string): Error {
 		return this.fail(
 			`Could not read page ${this.pages + 1} of ${this.path}: ${message}`,
-			`Set ${STYLE} to the way your service pages its lists, and ${option('itemsPath')} to where its records are in each answer.`,
+			`Set ${STYLE} to the way your service pages its lists, and ${OPTION_PATHS.itemsPath} to where its records are in each answer.`,
 		);
 	}
 
@@ -130,7 +130,7 @@ export class Collector {
 		if (this.seen.addsNothing(reading.items)) return;
 		throw this.fail(
 			`Page ${this.pages + after} of ${this.path}, read ahead, brought records after page ${this.pages} ended the list with ${short} records (a full page holds ${size}): the list changed while it was read, or the service's pages do not end at a short one`,
-			`Return All does not return a list pieced together from two states of it. Run the node again: a record added or removed while a list is read moves the others across its pages. If it keeps failing, set ${option('concurrency')} to 1: the node then stops at the first short page without reading further.`,
+			`Return All does not return a list pieced together from two states of it. Run the node again: a record added or removed while a list is read moves the others across its pages. If it keeps failing, set ${OPTION_PATHS.concurrency} to 1: the node then stops at the first short page without reading further.`,
 		);
 	}
 
@@ -237,7 +237,7 @@ export class Collector {
 		if (flag) {
 			throw this.fail(
 				`Page ${flag.page} of ${this.path} says ${flag.said}, but gives no next link, cursor or page the node can follow; the list ended after ${received} records`,
-				`Return All does not return part of a list. If the service puts its cursor or link under another key, set ${option('nextPath')} to it and ${STYLE} to match.`,
+				`Return All does not return part of a list. If the service puts its cursor or link under another key, set ${OPTION_PATHS.nextPath} to it and ${STYLE} to match.`,
 			);
 		}
 	}

@@ -5,7 +5,7 @@ import { PageShapeError } from './reading';
 import { fieldOf, getPath, isDataObject } from '../../shared/json';
 import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
-import { option } from './options';
+import { OPTION_PATHS } from './optionPaths';
 
 interface Located {
 	items: unknown[];
@@ -88,7 +88,7 @@ export function findItems(body: unknown, itemsPath: string): Located {
 	const found = locateItems(body);
 	if (!found) {
 		throw new PageShapeError(
-			`Could not find the list of records in the answer, which was ${describeKeys(body)}. Set ${option('itemsPath')} to where the records are`,
+			`Could not find the list of records in the answer, which was ${describeKeys(body)}. Set ${OPTION_PATHS.itemsPath} to where the records are`,
 		);
 	}
 	return found;

@@ -2,13 +2,16 @@ import { resultOf } from '../../../../nodes/SupportChat/actions/helpers';
 import {
 	ANSWER_ENVELOPES,
 	ENVELOPE_NOISE,
+	WEBHOOK_ENVELOPES,
 } from '../../../../nodes/SupportChat/shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../../../nodes/SupportChat/shared/vocabulary/pages';
 import { findItems } from '../../../../nodes/SupportChat/transport/pagination/locate';
-import { WEBHOOK_ENVELOPES } from '../../../../nodes/SupportChat/trigger/payloadStyles';
 
 describe('the service vocabulary', () => {
-	it.each([['ANSWER_ENVELOPES', ANSWER_ENVELOPES]])('%s names each key once', (_, keys) => {
+	it.each([
+		['ANSWER_ENVELOPES', ANSWER_ENVELOPES],
+		['WEBHOOK_ENVELOPES', WEBHOOK_ENVELOPES],
+	])('%s names each key once', (_, keys) => {
 		expect(new Set(keys).size).toBe(keys.length);
 	});
 

@@ -2,7 +2,7 @@ import type { FinalReader } from '../reading';
 import { PageShapeError } from '../reading';
 import { fieldOf } from '../../../shared/json';
 import { toCount, withParam } from '../values';
-import { option } from '../options';
+import { OPTION_PATHS } from '../optionPaths';
 
 /** No Pagination: one request, whatever the answer says. */
 export const single: FinalReader = () => ({ detected: 'single', explicit: true });
@@ -26,13 +26,13 @@ export const missingPointer: FinalReader = (page) => {
 	if (page.hasMore === false || page.items.length === 0)
 		return { detected: page.style === 'cursor' ? 'cursor' : 'nextUrl', explicit: true };
 	throw new PageShapeError(
-		`Pagination style "${page.style}" is set, but the answer has no ${page.style === 'cursor' ? 'cursor' : 'next-page link'}${at(page)}. Set ${option('nextPath')} to where it is, or choose another style in ${option('paginationStyle')}`,
+		`Pagination style "${page.style}" is set, but the answer has no ${page.style === 'cursor' ? 'cursor' : 'next-page link'}${at(page)}. Set ${OPTION_PATHS.nextPath} to where it is, or choose another style in ${OPTION_PATHS.paginationStyle}`,
 	);
 };
 
 /** A forced has-more style found no flag. */
 export const missingFlag: FinalReader = (page) => {
 	throw new PageShapeError(
-		`Pagination style "hasMore" is set, but the answer has no has-more flag${at(page)}. Set ${option('nextPath')} to it, or choose another style in ${option('paginationStyle')}`,
+		`Pagination style "hasMore" is set, but the answer has no has-more flag${at(page)}. Set ${OPTION_PATHS.nextPath} to it, or choose another style in ${OPTION_PATHS.paginationStyle}`,
 	);
 };

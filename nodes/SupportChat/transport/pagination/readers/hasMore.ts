@@ -1,7 +1,7 @@
 import type { Reader } from '../reading';
 import { PageShapeError } from '../reading';
 import { recordId, withParam } from '../values';
-import { option } from '../options';
+import { OPTION_PATHS } from '../optionPaths';
 
 /** A has-more flag alone: continue after the last record (Stripe's `starting_after`). */
 export const hasMore: Reader = (page) => {
@@ -10,7 +10,7 @@ export const hasMore: Reader = (page) => {
 	const id = recordId(page.items[page.items.length - 1]);
 	if (id === undefined) {
 		throw new PageShapeError(
-			`The service says it has more records but gives no link or cursor, and the last record has no id to continue after. Set ${option('paginationStyle')} and its parameters`,
+			`The service says it has more records but gives no link or cursor, and the last record has no id to continue after. Set ${OPTION_PATHS.paginationStyle} and its parameters`,
 		);
 	}
 	return {

@@ -1,0 +1,54 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ClientContext } from '../transport/exchange';
+import { CREDENTIALS_TYPE } from '../transport/exchange';
+import type { ClientSettings } from '../transport/limits';
+import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from '../transport/limits';
+import { DEFAULT_PAGINATION } from '../transport/pageShape';
+import type { PaginationSettings } from '../transport/pageShape';
+import type { RequestGate } from '../transport/request';
+import { SupportChatClient } from '../transport/request';
+import { apiOf } from './index';
+import type { Api } from './types';
+
+interface ConnectOptions {
+	settings?: ClientSettings;
+	/** One limiter shared by the clients of an execution, so the ceiling holds across items. */
+	limiter?: RateLimiter;
+	gate?: RequestGate;
+	/** The user's pagination options for `list`, read when a list is asked for; the defaults without. */
+	pagination?: () => PaginationSettings;
+}
+
+/**
+ * The client for the credentials of `itemIndex`: the credentials read once, their API looked up once in
+ * the table of APIs (./index.ts), and the Base URL turned by that API's wire into where requests go (or
+ * refused, before any). The client carries the whole row, so the poll trigger finds its finder there.
+ */
+export async function connect(
+	ctx: ClientContext,
+	itemIndex: number,
+	options: ConnectOptions = {},
+): Promise<SupportChatClient<Api>> {
+	const {
+		settings = DEFAULT_CLIENT_SETTINGS,
+		gate,
+		pagination = () => DEFAULT_PAGINATION,
+	} = options;
+	const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
+	const api = apiOf(credentials);
+	const base = api.wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
+	if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
+	const limiter = options.limiter ?? new RateLimiter(settings.requestsPerSecond);
+	return new SupportChatClient({
+		ctx,
+		api,
+		baseUrl: base.url,
+		credentials,
+		settings,
+		limiter,
+		itemIndex,
+		gate,
+		pagination,
+	});
+}

@@ -1,0 +1,12 @@
+import { readLoopOptions } from '../../shared/loopOptions';
+import type { Api } from '../types';
+import { supportBoardFinder } from './finder';
+import { supportBoardWire } from './wire';
+
+/** Support Board's Web API: one endpoint, a function and the admin token in each POST. */
+export const supportBoard: Api = {
+	title: 'Support Board Web API',
+	wire: supportBoardWire,
+	// The workflow's own replies start nothing: the webhook trigger's options and rule for them.
+	finder: (options) => supportBoardFinder(readLoopOptions(options)),
+};

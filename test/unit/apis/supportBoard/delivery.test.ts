@@ -1,0 +1,289 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { CHANNELS } from '../../../../nodes/SupportChat/apis/supportBoard/channels';
+import type { Route } from '../../../../nodes/SupportChat/apis/supportBoard/delivery';
+import { deliver, routeOf } from '../../../../nodes/SupportChat/apis/supportBoard/delivery';
+import type { WirePort } from '../../../../nodes/SupportChat/transport/wire';
+import { SecretMask } from '../../../../nodes/SupportChat/shared/secrets';
+
+const node = {
+	name: 'Support Chat',
+	type: 't',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
+const ADMIN = ['admin', 'token', 'for', 'tests'].join('-');
+
+/** A port whose every call the product answers with `response` inside its envelope. */
+function port(response: unknown): WirePort {
+	return {
+		token: ADMIN,
+		mask: new SecretMask([ADMIN]),
+		request: async () => ({
+			status: 200,
+			headers: {},
+			body: { success: true, response },
+			url: '',
+		}),
+		resolveUrl: () => 'https://sb.example.com/include/api.php',
+		refuse: (message) => new NodeOperationError(node, message),
+		error: (status, message, extra) =>
+			new NodeApiError(
+				node,
+				{},
+				{ message, description: extra.description, httpCode: String(status) },
+			),
+	};
+}
+
+function route(source: string): Route {
+	const channel = CHANNELS.get(source)!;
+	return { channel: { ...channel, fn: channel.fn! }, recipient: '+15550001111', extra: 'E' };
+}
+
+const out = { message: 'Hi', attachments: [], messageId: '7', conversationId: '9', extra: 'E' };
+
+async function failure(source: string, response: unknown): Promise<NodeApiError> {
+	try {
+		await deliver(port(response), route(source), out);
+	} catch (error) {
+		return error as NodeApiError;
+	}
+	throw new Error('delivered');
+}
+
+/**
+ * The channels' tokens are the product's, not the node's: masking by value cannot know them. Where a
+ * channel quotes one back (Graph's "Malformed access token …", a Bot API or Graph URL in an error
+ * text), the node masks it by its shape before the text reaches the error.
+ */
+describe("deliver: a channel's token quoted back does not reach the error", () => {
+	it.each([
+		[
+			'wa',
+			{ error: { message: 'Malformed access token EAATestbedWhatsAppCloudToken' } },
+			'EAATestbedWhatsAppCloudToken',
+		],
+		[
+			'fb',
+			[
+				'Failed to connect to graph.facebook.com/me/messages?access_token=EAAGpageTokenXYZ1234567890abcdef&x=1',
+			],
+			'EAAGpageToken',
+		],
+		[
+			'tg',
+			{
+				ok: false,
+				description:
+					'Unauthorized: https://api.telegram.org/bot123456789:AAHk-ZlongBotTokenValue_0123456789ab/sendMessage',
+			},
+			'AAHk-ZlongBotTokenValue',
+		],
+		['wa', { error: { message: `Invalid token ${ADMIN}` } }, ADMIN],
+	])('%s', async (source, response, secret) => {
+		const error = await failure(source, response);
+		expect(error.message).toMatch(/^The message is stored in Support Board \(message ID 7\)/);
+		expect(error.message).toContain('[redacted]');
+		expect(error.message).not.toContain(secret);
+		expect(String(error.description)).not.toContain(secret);
+	});
+
+	it('a text without a token is quoted as it came', async () => {
+		const error = await failure('wa', {
+			error: { message: '(#131030) Recipient phone number not in allowed list' },
+		});
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7) but was NOT delivered to WhatsApp: WhatsApp refused it: (#131030) Recipient phone number not in allowed list',
+		);
+	});
+});
+
+describe('deliver: what is sent to the channel', () => {
+	it("WhatsApp's recipient is the phone without its +, as the admin area sends it", async () => {
+		const sent: unknown[] = [];
+		const p = port({ messages: [{ id: 'wamid.1' }] });
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			sent.push(spec.body);
+			return await request(spec);
+		};
+		expect(await deliver(p, route('wa'), out)).toEqual({
+			channel: 'WhatsApp',
+			status: 'delivered',
+			channelMessageId: 'wamid.1',
+		});
+		expect(sent[0]).toMatchObject({
+			function: 'whatsapp-send-message',
+			to: '15550001111',
+			phone_id: 'E',
+			message_id: '7',
+		});
+	});
+});
+
+describe('deliver: a 200 without the envelope', () => {
+	/** A port whose request throws what the client throws for a 2xx that is a failure, its body kept. */
+	function failing(body: string, message: string): WirePort {
+		const p = port(null);
+		p.request = async () => {
+			const error = new NodeApiError(node, {}, { message, httpCode: '200' });
+			error.context.responseBody = body;
+			throw error;
+		};
+		return p;
+	}
+
+	it("the product's SBError is a refusal before any send", async () => {
+		const p = failing(
+			'{"status":"error","response":"psid-not-found","message":"User with PSID 1 not found."}',
+			'The service reported a failure for messenger-send-message: User with PSID 1 not found.',
+		);
+		await expect(deliver(p, route('fb'), out)).rejects.toThrow(
+			'The message is stored in Support Board (message ID 7) but was NOT delivered to Messenger: The service reported a failure for messenger-send-message: User with PSID 1 not found.',
+		);
+	});
+
+	it('PHP text printed in place of JSON may come after the send: not known', async () => {
+		const p = failing(
+			'<b>Notice</b>: Undefined index: waid in functions.php',
+			'The service answered whatsapp-send-message with an HTML page instead of JSON',
+		);
+		await expect(deliver(p, route('wa'), out)).rejects.toThrow(
+			'The message is stored in Support Board (message ID 7), but whether WhatsApp received it is not known: The service answered whatsapp-send-message with an HTML page instead of JSON',
+		);
+	});
+});
+
+describe('deliver: a refusal before the function ran', () => {
+	it.each([
+		['404', 'function-not-found'],
+		['400', 'missing-argument'],
+		['429', 'rate limited'],
+	])('HTTP %s is a delivery that did not happen', async (httpCode, message) => {
+		const p = port(null);
+		p.request = async () => {
+			throw new NodeApiError(node, {}, { message, httpCode });
+		};
+		await expect(deliver(p, route('tg'), out)).rejects.toThrow(
+			`The message is stored in Support Board (message ID 7) but was NOT delivered to Telegram: ${message}`,
+		);
+	});
+
+	it.each([['502'], ['504'], [undefined]])(
+		'HTTP %s (a gateway, or no answer) may come after the send: not known',
+		async (httpCode) => {
+			const p = port(null);
+			p.request = async () => {
+				throw new NodeApiError(node, {}, { message: 'no answer', httpCode });
+			};
+			await expect(deliver(p, route('tg'), out)).rejects.toThrow(
+				'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: no answer',
+			);
+		},
+	);
+
+	it('HTTP 500 after the store is PHP dying inside the function, maybe after sending: not known', async () => {
+		// The app answered before the store (routeOf), so this 500 is no missing app.
+		const p = port(null);
+		p.request = async () => {
+			throw new NodeApiError(node, {}, { message: 'empty', httpCode: '500' });
+		};
+		const error = await deliver(p, route('tg'), out).catch((e: NodeApiError) => e);
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7), but whether Telegram received it is not known: Support Board answered telegram-send-message with HTTP 500, as it does when PHP stops inside the function, which may have sent it first',
+		);
+		expect(error.message).not.toContain('NOT delivered');
+	});
+});
+
+describe('routeOf: where a reply goes, read before anything is stored', () => {
+	/** A product answering each function from `answers`. */
+	function reading(answers: Record<string, unknown>): WirePort {
+		const p = port(null);
+		p.request = async (spec) => ({
+			status: 200,
+			headers: {},
+			body: {
+				success: true,
+				response: answers[String((spec.body as { function: string }).function)],
+			},
+			url: '',
+		});
+		return p;
+	}
+
+	it("a WhatsApp conversation goes to its user's phone, through the conversation's phone number ID", async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'wa', extra: '1090', user_id: '3' } },
+			'get-user-extra': ' +15550001111 ',
+		});
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: '+15550001111', extra: '1090' });
+	});
+
+	it.each([
+		['wa', { source: 'wa', extra: '1090', user_id: '3' }, 'no phone for its user'],
+		['tg', { source: 'tg', extra: '', user_id: '3' }, 'no channel address on the conversation'],
+	])('%s without a recipient is refused before the store', async (_source, details, said) => {
+		const p = reading({ 'get-conversation': { details }, 'get-user-extra': false });
+		await expect(routeOf(p, '9')).rejects.toThrow(said);
+	});
+
+	it('asks the channel function with nothing to send whether its app answers', async () => {
+		const bodies: unknown[] = [];
+		const p = reading({
+			'get-conversation': { details: { source: 'tg', extra: 'chat-1', user_id: '3' } },
+			'telegram-send-message': false,
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			bodies.push(spec.body);
+			return await request(spec);
+		};
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'chat-1' });
+		expect(bodies.at(-1)).toMatchObject({
+			function: 'telegram-send-message',
+			chat_id: 'chat-1',
+			message: '',
+			attachments: '[]',
+		});
+	});
+
+	it("the product's SBError to that question (Messenger's missing-arguments) shows the app is there", async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'fb', extra: 'page', user_id: '3' } },
+			'get-user-extra': 'psid-1',
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			if ((spec.body as { function: string }).function !== 'messenger-send-message')
+				return await request(spec);
+			const error = new NodeApiError(node, {}, { message: 'missing-arguments', httpCode: '200' });
+			error.context.responseBody = '{"status":"error","response":"missing-arguments"}';
+			throw error;
+		};
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'psid-1', extra: 'page' });
+	});
+
+	it('an empty 500 to that question is a missing app: refused before the store', async () => {
+		const p = reading({
+			'get-conversation': { details: { source: 'tg', extra: 'c', user_id: '3' } },
+		});
+		const request = p.request.bind(p);
+		p.request = async (spec) => {
+			if ((spec.body as { function: string }).function !== 'telegram-send-message')
+				return await request(spec);
+			throw new NodeApiError(node, {}, { message: '', httpCode: '500' });
+		};
+		await expect(routeOf(p, '9')).rejects.toThrow(
+			'Conversation 9 is on Telegram, and Support Board answered telegram-send-message with HTTP 500 when asked to send nothing, as it does when its Telegram app is not installed or not enabled: nothing was stored',
+		);
+	});
+
+	it('a web chat conversation has no route', async () => {
+		const p = reading({ 'get-conversation': { details: { source: '', user_id: '3' } } });
+		expect(await routeOf(p, '9')).toBeUndefined();
+	});
+});
