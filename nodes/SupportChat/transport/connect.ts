@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiOf } from './apis';
-import type { ClientContext } from './exchange';
-import { CREDENTIALS_TYPE } from './exchange';
+import type { ClientContext } from './types';
+import { CREDENTIALS_TYPE } from './types';
 import type { ClientSettings } from './limits';
 import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from './limits';
 import { DEFAULT_PAGINATION } from './pageShape';

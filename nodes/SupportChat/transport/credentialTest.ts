@@ -9,7 +9,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authorizationHeader } from '../../../credentials/SupportChatApi.credentials';
-import type { ClientContext } from './exchange';
+import type { ClientContext } from './types';
 import { withHint } from './errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from './limits';
 import { connect } from './connect';

@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
 import { bareName, isAddressLiteral, isForbiddenAddress } from './addresses';
-import { isSsrfRefusal } from './exchange';
+import { isSsrfRefusal } from './errors';
 import { FORBIDDEN_HINT, FileRefused } from './fileUrls';
 
 /**

@@ -4,7 +4,7 @@ import { isDataObject } from '../../../shared/json';
 import { normalizeBaseUrl } from '../../baseUrl';
 import type { Calls, CallName, CallResult, ListName } from '../../calls';
 import type { PageRequest } from '../../pagination/styles';
-import type { RequestSpec } from '../../exchange';
+import type { RequestSpec } from '../../types';
 import type { Wire, WirePort } from '../../wire';
 import type { RestRefusal } from './refusals';
 import { REST_REFUSALS, refusedInput } from './refusals';

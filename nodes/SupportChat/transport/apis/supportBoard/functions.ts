@@ -1,7 +1,7 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../../../shared/json';
-import type { RequestSpec } from '../../exchange';
+import type { RequestSpec } from '../../types';
 import type { WirePort } from '../../wire';
 import { codeHint } from './product';
 
