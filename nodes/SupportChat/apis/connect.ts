@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ClientContext } from '../transport/exchange';
-import { CREDENTIALS_TYPE } from '../transport/exchange';
+import type { ClientContext } from '../transport/types';
+import { CREDENTIALS_TYPE } from '../transport/types';
 import type { ClientSettings } from '../transport/limits';
 import { DEFAULT_CLIENT_SETTINGS, RateLimiter } from '../transport/limits';
 import { DEFAULT_PAGINATION } from '../transport/pageShape';

@@ -9,7 +9,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authorizationHeader } from '../../../credentials/SupportChatApi.credentials';
-import type { ClientContext } from '../transport/exchange';
+import type { ClientContext } from '../transport/types';
 import { withHint } from '../transport/errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
 import { connect } from '../apis/connect';

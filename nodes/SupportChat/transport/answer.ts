@@ -1,6 +1,7 @@
 /**
- * Reading an answer of the service: its bytes, bounded in size and time, and what they are. Every answer
- * is untrusted: it may trickle, inflate (a gzip bomb), or be a proxy's HTML page labelled as anything.
+ * Reading an answer of the service: its headers, its bytes, bounded in size and time, and what they are
+ * (or letting go of a body the node does not read). Every answer is untrusted: it may trickle, inflate
+ * (a gzip bomb), or be a proxy's HTML page labelled as anything.
  */
 
 export class AnswerTooLargeError extends Error {}
@@ -135,6 +136,29 @@ export async function readAnswer(
 		stream.on('end', onEnd);
 		stream.on('error', onError);
 	});
+}
+
+/** An answer's headers by lower-case name, each one text (values a header repeats joined by commas). */
+export function flattenHeaders(
+	headers: Record<string, unknown> | undefined,
+): Record<string, string> {
+	const flat: Record<string, string> = {};
+	if (!headers) return flat;
+	const source =
+		typeof (headers as { toJSON?: () => Record<string, unknown> }).toJSON === 'function'
+			? (headers as { toJSON: () => Record<string, unknown> }).toJSON()
+			: headers;
+	for (const [key, value] of Object.entries(source)) {
+		if (value === undefined || value === null) continue;
+		flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return flat;
+}
+
+/** Lets go of a body the node will not read (a redirect's), so its connection is not held open. */
+export function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
 
 /** What an answer's bytes are; the one place that decides it. */

@@ -1,13 +1,20 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { cut } from '../shared/text';
-import { AnswerDeadlineError, AnswerTooLargeError, readAnswer } from './answer';
-import type { ClientContext } from './exchange';
-import { CREDENTIALS_TYPE, discard, flattenHeaders, isSsrfRefusal } from './exchange';
+import {
+	AnswerDeadlineError,
+	AnswerTooLargeError,
+	discard,
+	flattenHeaders,
+	readAnswer,
+} from './answer';
 import type { Network, NetworkHelpers } from './egress';
 import { networkOf, pinnedRequest, unreachable } from './egress';
+import { isSsrfRefusal } from './errors';
 import type { FileOrigin } from './fileUrls';
 import { FileRefused, checkFileUrl, shownUrl } from './fileUrls';
+import type { ClientContext } from './types';
+import { CREDENTIALS_TYPE } from './types';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL

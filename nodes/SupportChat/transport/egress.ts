@@ -2,7 +2,7 @@ import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
 import { addressKey, bareName, isAddressLiteral, isForbiddenAddress } from './addresses';
 import { beforeDeadline } from './answer';
-import { isSsrfRefusal } from './exchange';
+import { isSsrfRefusal } from './errors';
 import { FORBIDDEN_HINT, FileRefused, otherPortOfHome, serviceOf } from './fileUrls';
 
 /**

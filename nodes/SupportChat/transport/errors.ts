@@ -225,3 +225,21 @@ export function hintForStatus(status: number | undefined, resourceLabel?: string
 	// An answer with its reason (a 2xx that says it failed, another 4xx): the address was reached.
 	return 'The service received the request and refused it, for the reason in the message. Check the values sent.';
 }
+
+const SSRF_REFUSALS: ReadonlySet<unknown> = new Set([
+	'SsrfBlockedIpError',
+	'SsrfBlockedHostnameError',
+]);
+
+/**
+ * n8n 2.x's SSRF protection refuses an address before any request (@n8n/backend-network's
+ * SsrfBlockedIpError, SsrfBlockedHostnameError, handed over as the cause of a NodeApiError); told by
+ * name, since a community package cannot import n8n's classes.
+ */
+export function isSsrfRefusal(error: unknown): boolean {
+	const named = (value: unknown) =>
+		typeof value === 'object' &&
+		value !== null &&
+		SSRF_REFUSALS.has((value as { name?: unknown }).name);
+	return named(error) || (error instanceof Error && named(error.cause));
+}

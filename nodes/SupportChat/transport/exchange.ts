@@ -1,74 +1,33 @@
-import type {
-	IAdditionalCredentialOptions,
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	INode,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { Answer } from './answer';
-
-export interface RequestSpec {
-	method: IHttpRequestMethods;
-	/** Path under the base URL, e.g. `/users/42`. */
-	path?: string;
-	/** Absolute or relative URL given by the service itself (a next-page link). */
-	url?: string;
-	qs?: IDataObject;
-	body?: IDataObject;
-	/** A body sent as these bytes with this Content-Type (a multipart upload) instead of `body` as JSON. */
-	upload?: { bytes: Buffer; contentType: string };
-	/** Names the record in a 404 hint ("The user was not found"); a list has none. */
-	resourceLabel?: string;
-	/** Whether the answer must hold a record or a list; by default, whether the method reads. */
-	read?: boolean;
-	/** Whether repeating the request has no second effect; by default, by the method (./retry). */
-	repeatable?: boolean;
-	/** How messages name the request; by default its method and path. */
-	label?: string;
-	/** The hint for a refusal, where the API has a better one than the status gives. */
-	hint?: (status: number | undefined, body: unknown) => string | undefined;
-	/**
-	 * A 404 in JSON is an answer, handed back with no body, not a failure: a page the node guessed at
-	 * that the service says does not exist.
-	 */
-	absentIsAnswer?: boolean;
-	/**
-	 * The answer is read by the node alone and reaches no item nor message (the settings row the
-	 * self-set-up trigger writes back whole): it is handed on as received, secrets and all, since a
-	 * masked copy written back would replace them. A failure it reports is masked as ever.
-	 */
-	forNodeOnly?: boolean;
-}
-
-export interface ApiResponse {
-	status: number;
-	headers: Record<string, string>;
-	body: unknown;
-	url: string;
-}
-
-/** Methods that read: their answer must hold a record or a list, and they follow a same-origin redirect. */
-export const METHODS_THAT_READ: ReadonlySet<IHttpRequestMethods> = new Set(['GET', 'HEAD']);
-
-export const CREDENTIALS_TYPE = 'supportChatApi';
+import { AnswerDeadlineError, discard, flattenHeaders, readAnswer } from './answer';
+import type { ClientSettings } from './limits';
+import type { Refused } from './redirects';
+import { redirectTarget } from './redirects';
+import type { ClientContext, RequestSpec } from './types';
+import { CREDENTIALS_TYPE } from './types';
 
 /**
- * The part of n8n's context the client uses. An execution or a list lookup is one; the credential test,
- * whose context has only the legacy `request` helper, builds one in ./credentialTest.
+ * One HTTP exchange, as the client has every request sent: through n8n's helper, redirects followed by
+ * the policy of ./redirects, and the answer read whole under the client's bounds (./answer). A redirect
+ * the policy refuses is a value the exchange hands back; what it throws is what n8n's helper or the
+ * reading threw, for the client to explain (./failures).
  */
-export interface ClientContext {
-	getNode(): INode;
-	getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
-	helpers: {
-		httpRequestWithAuthentication(
-			credentialsType: string,
-			requestOptions: IHttpRequestOptions,
-			additionalCredentialOptions?: IAdditionalCredentialOptions,
-		): Promise<unknown>;
-	};
+
+/** What every exchange of one client shares. */
+export interface Connection {
+	ctx: ClientContext;
+	credentials: ICredentialDataDecryptedObject;
+	/** The Base URL as the API's wire turned it: a redirect is followed only on its origin. */
+	baseUrl: string;
+	/** Timeout, one deadline for the whole answer, redirects included; Max Response Size. */
+	settings: Pick<ClientSettings, 'timeoutMs' | 'maxResponseBytes'>;
 }
+
+/** What one exchange came to: an answer read whole, or a redirect refused, with its status. */
+export type Exchanged =
+	| { status: number; headers: Record<string, string>; bytes: Buffer; url: string }
+	| { status: number; refused: Refused };
 
 interface FullResponse {
 	body: unknown;
@@ -76,26 +35,18 @@ interface FullResponse {
 	statusCode: number;
 }
 
-/** What one HTTP exchange answered, before its body is read. */
-interface Sent {
-	status: number;
-	headers: Record<string, string>;
-	body: unknown;
-}
-
 /**
- * One request through n8n's helper, as the client sends every one: the body as a stream (read under the
- * client's own bounds), every status handed back, redirects never followed by the helper (it would carry
- * the token wherever a Location points), and the credentials read once by connect(): without them n8n
- * decrypts them again for every request, which is most of a page's cost on a long list.
+ * One request through n8n's helper: the body as a stream (read under the client's own bounds), every
+ * status handed back, redirects never followed by the helper (it would carry the token wherever a
+ * Location points), and the credentials read once by connect(): without them n8n decrypts them again
+ * for every request, which is most of a page's cost on a long list.
  */
-export async function send(
-	ctx: ClientContext,
-	credentials: ICredentialDataDecryptedObject,
+async function send(
+	{ ctx, credentials }: Connection,
 	spec: RequestSpec,
 	url: string,
 	{ first, timeoutMs }: { first: boolean; timeoutMs: number },
-): Promise<Sent> {
+) {
 	const raw = (await ctx.helpers.httpRequestWithAuthentication.call(
 		ctx,
 		CREDENTIALS_TYPE,
@@ -119,66 +70,37 @@ export async function send(
 	return { status: raw.statusCode, headers: flattenHeaders(raw.headers), body: raw.body };
 }
 
-export interface Exchange {
-	status: number;
-	headers: Record<string, string>;
-	bytes: Buffer;
-	url: string;
-}
-
-export function flattenHeaders(
-	headers: Record<string, unknown> | undefined,
-): Record<string, string> {
-	const flat: Record<string, string> = {};
-	if (!headers) return flat;
-	const source =
-		typeof (headers as { toJSON?: () => Record<string, unknown> }).toJSON === 'function'
-			? (headers as { toJSON: () => Record<string, unknown> }).toJSON()
-			: headers;
-	for (const [key, value] of Object.entries(source)) {
-		if (value === undefined || value === null) continue;
-		flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return flat;
-}
-
-/**
- * A 404 that is the result, not an error: for a delete retried after a failure on the way, when its
- * first attempt did delete (gone is what was asked); and, in JSON, for a page the node guessed at
- * (`absentIsAnswer`): the API says it does not exist. An HTML 404 is a proxy's or a server's, not the API's.
- */
-export function isGoneAnswer(
+/** Sends `spec` to `url` and reads its answer whole, following redirects by the policy of ./redirects. */
+export async function exchange(
+	connection: Connection,
 	spec: RequestSpec,
-	status: number,
-	attempt: number,
-	kind: Answer['kind'],
-): boolean {
-	if (status !== 404) return false;
-	return (
-		(attempt > 1 && spec.method === 'DELETE') || (spec.absentIsAnswer === true && kind === 'json')
-	);
-}
-
-/** Lets go of a body the node will not read (a redirect's), so its connection is not held open. */
-export function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void } | null | undefined;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
-}
-
-const SSRF_REFUSALS: ReadonlySet<unknown> = new Set([
-	'SsrfBlockedIpError',
-	'SsrfBlockedHostnameError',
-]);
-
-/**
- * n8n 2.x's SSRF protection refuses an address before any request (@n8n/backend-network's
- * SsrfBlockedIpError, SsrfBlockedHostnameError, handed over as the cause of a NodeApiError); told by
- * name, since a community package cannot import n8n's classes.
- */
-export function isSsrfRefusal(error: unknown): boolean {
-	const named = (value: unknown) =>
-		typeof value === 'object' &&
-		value !== null &&
-		SSRF_REFUSALS.has((value as { name?: unknown }).name);
-	return named(error) || (error instanceof Error && named(error.cause));
+	url: string,
+): Promise<Exchanged> {
+	const visited = new Set<string>([url]);
+	let current = url;
+	const deadline = Date.now() + connection.settings.timeoutMs;
+	for (;;) {
+		const left = deadline - Date.now();
+		if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
+		const raw = await send(connection, spec, current, { first: current === url, timeoutMs: left });
+		const { headers, status } = raw;
+		if (status < 300 || status >= 400) {
+			return {
+				status,
+				headers,
+				bytes: await readAnswer(raw.body, connection.settings.maxResponseBytes, deadline),
+				url: current,
+			};
+		}
+		discard(raw.body);
+		const next = redirectTarget({
+			method: spec.method,
+			location: headers.location,
+			from: current,
+			baseUrl: connection.baseUrl,
+			visited,
+		});
+		if (typeof next !== 'string') return { status, refused: next };
+		current = next;
+	}
 }

@@ -5,15 +5,18 @@ import { maskUrlsIn } from '../shared/quotedUrls';
 import type { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { AnswerDeadlineError, AnswerTooLargeError } from './answer';
-import { UNREACHABLE_HINT, extractErrorMessage } from './errors';
-import type { RequestSpec } from './exchange';
-import { isSsrfRefusal } from './exchange';
+import { UNREACHABLE_HINT, extractErrorMessage, hintForStatus, isSsrfRefusal } from './errors';
 import type { ClientSettings } from './limits';
+import type { Refused } from './redirects';
 import type { AttemptOutcome } from './retry';
+import type { Success } from './success';
+import type { RequestSpec } from './types';
+import type { Wire } from './wire';
 
 /**
- * How the client explains what went wrong: an exchange that threw, a failure the retry rule gave up on,
- * and the API error every explanation becomes, the token masked in its message, description and body.
+ * How the client explains what went wrong, from values: an exchange that threw, a redirect refused, a
+ * 2xx that says it failed, a failure the retry rule gave up on. Each becomes the API error the user
+ * sees, the token masked in its message, description and body; nothing here calls the client.
  */
 
 const MEGABYTE = 1024 * 1024;
@@ -25,14 +28,27 @@ export interface Failed {
 	message?: string;
 }
 
-/** What an explanation needs of the client. */
-export interface Explaining {
+/** What every explanation needs: the node, the mask, the item, the bounds it quotes, the API's wire. */
+export interface Explainer {
 	node: INode;
 	mask: SecretMask;
 	itemIndex: number;
 	settings: ClientSettings;
-	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
-	hint(spec: RequestSpec, status: number | undefined, body: unknown): string;
+	wire: Pick<Wire, 'notThisApi'>;
+}
+
+/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
+function hintFor(
+	explainer: Explainer,
+	spec: RequestSpec,
+	status: number | undefined,
+	body: unknown,
+): string {
+	return (
+		spec.hint?.(status, body) ??
+		explainer.wire.notThisApi(status, body) ??
+		hintForStatus(status, spec.resourceLabel)
+	);
 }
 
 /**
@@ -43,42 +59,72 @@ export const maskedForError = (mask: SecretMask, text: string) => maskUrlsIn(mas
 
 /** An API failure as the user sees it, the token masked. */
 export function apiError(
-	client: Explaining,
+	explainer: Explainer,
 	status: number | undefined,
 	message: string,
 	extra: { description: string; body?: unknown },
 ): NodeApiError {
-	const error = new NodeApiError(client.node, { status: status ?? null } as JsonObject, {
-		message: maskedForError(client.mask, message),
-		description: maskedForError(client.mask, extra.description),
+	const error = new NodeApiError(explainer.node, { status: status ?? null } as JsonObject, {
+		message: maskedForError(explainer.mask, message),
+		description: maskedForError(explainer.mask, extra.description),
 		httpCode: status === undefined ? undefined : String(status),
-		itemIndex: client.itemIndex,
+		itemIndex: explainer.itemIndex,
 	});
-	// Marks the error as already explained, so the retry loop does not mistake it for a network failure.
-	error.context.supportChat = true;
 	if (extra.body !== undefined) {
 		const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
-		error.context.responseBody = cut(maskedForError(client.mask, text), 2000);
+		error.context.responseBody = cut(maskedForError(explainer.mask, text), 2000);
 	}
 	return error;
 }
 
-/** An exchange that threw: explained and final, or a network failure the retry rule decides on. */
+/** A redirect the policy of ./redirects refused, with the status it came with. */
+export function refusedError(
+	explainer: Explainer,
+	where: string,
+	status: number,
+	{ refused, description }: Refused,
+): NodeApiError {
+	return apiError(
+		explainer,
+		status,
+		`The service answered ${where} with a redirect (${status}) ${refused}`,
+		{
+			description,
+		},
+	);
+}
+
+/** A 2xx that is a failure by the rule of ./success. */
+export function unsuccessfulError(
+	explainer: Explainer,
+	spec: RequestSpec,
+	status: number,
+	failure: Extract<Success, { ok: false }>,
+): NodeApiError {
+	const { message, description, body, hintFor: about, after = '' } = failure;
+	return apiError(explainer, status, message, {
+		description: description ?? `${hintFor(explainer, spec, status, about)}${after}`,
+		body,
+	});
+}
+
+/**
+ * What an exchange threw (n8n's helper, or the reading of the answer): the error that ends the request,
+ * or a network failure the retry rule decides on.
+ */
 export function explainThrown(
-	client: Explaining,
+	explainer: Explainer,
 	error: unknown,
 	where: string,
 	url: string,
-): Failed {
-	if (error instanceof NodeOperationError) throw new NodeOperationError(client.node, error);
-	// Already explained: handed on as it is.
-	if (error instanceof NodeApiError && error.context.supportChat) throw error;
+): NodeApiError | NodeOperationError | Failed {
+	if (error instanceof NodeOperationError) return new NodeOperationError(explainer.node, error);
 	if (error instanceof AnswerTooLargeError) {
 		// Not retried: the same request would bring the same answer.
-		throw apiError(
-			client,
+		return apiError(
+			explainer,
 			undefined,
-			`The service's answer to ${where} was larger than Max Response Size (${client.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`,
+			`The service's answer to ${where} was larger than Max Response Size (${explainer.settings.maxResponseBytes / MEGABYTE} MB); stopped reading it`,
 			{
 				description:
 					'A list page or a record is normally far smaller. Raise Options → Max Response Size (MB) if the answer really is that large, or lower Options → Pagination Page Size; otherwise the service (or a proxy) is sending something it should not.',
@@ -88,8 +134,8 @@ export function explainThrown(
 	if (isSsrfRefusal(error)) {
 		// Not retried: n8n refuses the address itself, every time.
 		const host = new URL(url).hostname;
-		throw apiError(
-			client,
+		return apiError(
+			explainer,
 			undefined,
 			`n8n's SSRF protection refused ${where}: ${(error as Error).message}`,
 			{
@@ -99,14 +145,14 @@ export function explainThrown(
 	}
 	const message =
 		error instanceof AnswerDeadlineError
-			? `the answer did not arrive in full within Timeout (${client.settings.timeoutMs / 1000} s)`
+			? `the answer did not arrive in full within Timeout (${explainer.settings.timeoutMs / 1000} s)`
 			: (error as Error).message;
 	return { outcome: { kind: 'network' }, message };
 }
 
 /** The error of a failure the retry rule gave up on. */
 export function failedError(
-	client: Explaining,
+	explainer: Explainer,
 	spec: RequestSpec,
 	where: string,
 	failure: Failed,
@@ -115,21 +161,21 @@ export function failedError(
 	const { outcome } = failure;
 	if (outcome.kind === 'network') {
 		return apiError(
-			client,
+			explainer,
 			undefined,
 			`Could not reach the service for ${where}: ${failure.message ?? 'no answer'}${retries}`,
 			{ description: UNREACHABLE_HINT },
 		);
 	}
 	// Masked before the message is cut out of it: a token across the cut would no longer match whole.
-	const maskedBody = client.mask.value(failure.body);
+	const maskedBody = explainer.mask.value(failure.body);
 	const serviceMessage = extractErrorMessage(maskedBody) ?? `HTTP ${outcome.status}`;
 	return apiError(
-		client,
+		explainer,
 		outcome.status,
 		`The service answered ${where} with ${outcome.status}: ${serviceMessage}${retries}`,
 		{
-			description: client.hint(spec, outcome.status, maskedBody),
+			description: hintFor(explainer, spec, outcome.status, maskedBody),
 			body: maskedBody,
 		},
 	);

@@ -1,14 +1,12 @@
-import type { ICredentialDataDecryptedObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import { AnswerDeadlineError, readAnswer } from './answer';
-import type { ClientContext, Exchange, RequestSpec } from './exchange';
-import { METHODS_THAT_READ, discard, send } from './exchange';
+import { METHODS_THAT_READ } from './types';
 
 /**
  * The redirect policy: n8n's helper is told never to follow a redirect, since it would carry the token to
  * wherever a Location points (and re-send a POST answered 307). A read follows one here, only on the
  * Base URL's own origin, at most MAX_REDIRECTS times and never in a circle; anything else is refused with
- * what the service pointed at and what to change.
+ * what the service pointed at and what to change. The exchange (./exchange) asks it at every redirect.
  */
 
 /** Same-origin redirects of a read are followed, at most this many in a row. */
@@ -19,7 +17,7 @@ const MAX_LOCATION_LENGTH = 2048;
 const MOVED =
 	'If the service has moved (to https://, to another host name, or to another path), set the Base URL in the Support Chat API credentials to its new address.';
 
-interface Refused {
+export interface Refused {
 	/** How the redirect is refused, after "The service answered <request> with a redirect (<status>) ". */
 	refused: string;
 	description: string;
@@ -36,7 +34,13 @@ interface Redirect {
 }
 
 /** Where to go next, or why not. */
-function redirectTarget({ method, location, from, baseUrl, visited }: Redirect): string | Refused {
+export function redirectTarget({
+	method,
+	location,
+	from,
+	baseUrl,
+	visited,
+}: Redirect): string | Refused {
 	const refuse = (refused: string, description = MOVED): Refused => ({ refused, description });
 	const typed = location?.trim() ?? '';
 	if (typed === '') return refuse('that says nowhere to go');
@@ -68,55 +72,4 @@ function redirectTarget({ method, location, from, baseUrl, visited }: Redirect):
 		return refuse(`after more than ${MAX_REDIRECTS} redirects; stopped following them`);
 	visited.add(next);
 	return next;
-}
-
-interface Hop {
-	ctx: ClientContext;
-	credentials: ICredentialDataDecryptedObject;
-	spec: RequestSpec;
-	url: string;
-	baseUrl: string;
-	/** One deadline for the whole answer, redirects included: each hop does not start the clock again. */
-	timeoutMs: number;
-	maxResponseBytes: number;
-}
-
-/**
- * Sends one request and reads its answer whole, following redirects by the policy above; a redirect it
- * refuses comes back with its status, for the client to explain.
- */
-export async function exchangeFollowingRedirects(
-	hop: Hop,
-): Promise<Exchange | { status: number; refused: Refused }> {
-	const { spec, url, baseUrl } = hop;
-	const visited = new Set<string>([url]);
-	let current = url;
-	const deadline = Date.now() + hop.timeoutMs;
-	for (;;) {
-		const left = deadline - Date.now();
-		if (left <= 0) throw new AnswerDeadlineError('redirects took the whole Timeout');
-		const raw = await send(hop.ctx, hop.credentials, spec, current, {
-			first: current === url,
-			timeoutMs: left,
-		});
-		const { headers, status } = raw;
-		if (status < 300 || status >= 400) {
-			return {
-				status,
-				headers,
-				bytes: await readAnswer(raw.body, hop.maxResponseBytes, deadline),
-				url: current,
-			};
-		}
-		discard(raw.body);
-		const next = redirectTarget({
-			method: spec.method,
-			location: headers.location,
-			from: current,
-			baseUrl,
-			visited,
-		});
-		if (typeof next !== 'string') return { status, refused: next };
-		current = next;
-	}
 }

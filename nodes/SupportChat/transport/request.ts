@@ -1,23 +1,29 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask, credentialSecrets } from '../shared/secrets';
-import type { Answer } from './answer';
 import { classifyAnswer } from './answer';
-import { hintForStatus } from './errors';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
-import type { ApiResponse, ClientContext, Exchange, RequestSpec } from './exchange';
-import { METHODS_THAT_READ, isGoneAnswer } from './exchange';
-import type { Explaining, Failed } from './failures';
-import { apiError, explainThrown, failedError, maskedForError } from './failures';
+import type { FileSource } from './download';
+import { fileSourceOf } from './download';
+import type { Connection, Exchanged } from './exchange';
+import { exchange } from './exchange';
+import type { Explainer, Failed } from './failures';
+import {
+	apiError,
+	explainThrown,
+	failedError,
+	maskedForError,
+	refusedError,
+	unsuccessfulError,
+} from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
 import { paginate } from './pagination';
 import type { PaginationSettings } from './pagination/styles';
-import type { FileSource } from './download';
-import { fileSourceOf } from './download';
-import { exchangeFollowingRedirects } from './redirects';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
-import { readSuccess } from './success';
+import { isGoneAnswer, readSuccess } from './success';
+import type { ApiResponse, RequestSpec } from './types';
+import { METHODS_THAT_READ } from './types';
 import type { Wire, WiredApi, WirePort } from './wire';
 
 /**
@@ -26,13 +32,9 @@ import type { Wire, WiredApi, WirePort } from './wire';
  */
 export type RequestGate = (where: string) => void;
 
-/** What ../apis/connect found and made for one client. */
-interface ClientInit<A extends WiredApi> {
-	ctx: ClientContext;
+/** What ../apis/connect found and made for one client: what its exchanges share (./exchange), and the rest. */
+interface ClientInit<A extends WiredApi> extends Connection {
 	api: A;
-	/** The typed Base URL as the API's wire turned it. */
-	baseUrl: string;
-	credentials: ICredentialDataDecryptedObject;
 	settings: ClientSettings;
 	limiter: RateLimiter;
 	itemIndex: number;
@@ -118,7 +120,7 @@ export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePor
 	 * One request, with the retry rule of ./retry. Every answer is bounded (Max Response Size, and the
 	 * Timeout as a deadline for the whole answer, not only for its first byte), redirects are followed
 	 * only by reads and only on the service's own origin, and a 2xx counts as a success only by the rule
-	 * of `successBody`.
+	 * of ./success.
 	 */
 	async request(spec: RequestSpec): Promise<ApiResponse> {
 		const url = this.resolveUrl(spec);
@@ -137,34 +139,37 @@ export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePor
 				continue;
 			}
 			const retries = describeRetries(decision, attempt, spec.label ?? spec.method);
-			throw failedError(this.explaining(), spec, where, tried, retries);
+			throw failedError(this.explainer(), spec, where, tried, retries);
 		}
 	}
 
-	/** One attempt: its response, or what went wrong when that may be retried (anything else is thrown). */
+	/**
+	 * One attempt: its response, or what went wrong when that may be retried (anything else is thrown).
+	 * Only what the exchange throws is explained where it is caught; every other failure is a value.
+	 */
 	private async attempt(
 		spec: RequestSpec,
 		url: string,
 		where: string,
 		attempt: number,
 	): Promise<{ response: ApiResponse } | Failed> {
-		let answer: Exchange;
+		let answer: Exchanged;
 		try {
-			answer = await this.exchange(spec, url, where);
+			answer = await exchange(this.init, spec, url);
 		} catch (error) {
-			return explainThrown(this.explaining(), error, where, url);
+			const explained = explainThrown(this.explainer(), error, where, url);
+			if (explained instanceof Error) throw explained;
+			return explained;
 		}
+		if ('refused' in answer)
+			throw refusedError(this.explainer(), where, answer.status, answer.refused);
 		const { status, headers } = answer;
 		const classified = classifyAnswer(answer.bytes, headers['content-type']);
 		if (status >= 200 && status < 300) {
-			return {
-				response: {
-					status,
-					headers,
-					body: this.successBody(spec, where, status, classified),
-					url: answer.url,
-				},
-			};
+			const read = spec.read ?? METHODS_THAT_READ.has(spec.method);
+			const outcome = readSuccess(classified, read, where, this.mask, spec.forNodeOnly === true);
+			if (!outcome.ok) throw unsuccessfulError(this.explainer(), spec, status, outcome);
+			return { response: { status, headers, body: outcome.value, url: answer.url } };
 		}
 		// A 404 that is the result, not an error (see isGoneAnswer).
 		if (isGoneAnswer(spec, status, attempt, classified.kind))
@@ -184,65 +189,23 @@ export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePor
 		};
 	}
 
-	/** One answer, redirects followed by the policy of ./redirects; a refused redirect is explained here. */
-	private async exchange(spec: RequestSpec, url: string, where: string): Promise<Exchange> {
-		const { timeoutMs, maxResponseBytes } = this.init.settings;
-		const answer = await exchangeFollowingRedirects({
-			ctx: this.init.ctx,
-			credentials: this.init.credentials,
-			spec,
-			url,
-			baseUrl: this.init.baseUrl,
-			timeoutMs,
-			maxResponseBytes,
-		});
-		if (!('refused' in answer)) return answer;
-		const { status, refused } = answer;
-		throw this.error(
-			status,
-			`The service answered ${where} with a redirect (${status}) ${refused.refused}`,
-			{ description: refused.description },
-		);
-	}
-
-	/** The API's own hint, else the wire's word that this is no API of its kind, else the status's. */
-	private hint(spec: RequestSpec, status: number | undefined, body: unknown): string {
-		return (
-			spec.hint?.(status, body) ??
-			this.wire.notThisApi(status, body) ??
-			hintForStatus(status, spec.resourceLabel)
-		);
-	}
-
-	/** A 2xx answer by the rule of ./success: the value handed on, or the failure it is. */
-	private successBody(spec: RequestSpec, where: string, status: number, answer: Answer): unknown {
-		const read = spec.read ?? METHODS_THAT_READ.has(spec.method);
-		const outcome = readSuccess(answer, read, where, this.mask, spec.forNodeOnly === true);
-		if (outcome.ok) return outcome.value;
-		const { message, description, body, hintFor, after = '' } = outcome;
-		throw this.error(status, message, {
-			description: description ?? `${this.hint(spec, status, hintFor)}${after}`,
-			body,
-		});
-	}
-
 	/** An API failure as the user sees it, the token masked; the wires build theirs with it too. */
 	error(
 		status: number | undefined,
 		message: string,
 		extra: { description: string; body?: unknown },
 	): NodeApiError {
-		return apiError(this.explaining(), status, message, extra);
+		return apiError(this.explainer(), status, message, extra);
 	}
 
-	/** What the explanations of ./failures need of this client. */
-	private explaining(): Explaining {
+	/** What the explanations of ./failures are given: values, no way back into this client. */
+	private explainer(): Explainer {
 		return {
 			node: this.init.ctx.getNode(),
 			mask: this.mask,
 			itemIndex: this.init.itemIndex,
 			settings: this.init.settings,
-			hint: (spec, status, body) => this.hint(spec, status, body),
+			wire: this.wire,
 		};
 	}
 }

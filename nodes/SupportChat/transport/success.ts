@@ -2,12 +2,13 @@ import type { SecretMask } from '../shared/secrets';
 import { holdsSecretField, maskSecretFields } from '../shared/secretFields';
 import type { Answer } from './answer';
 import { clipText, extractErrorMessage, failureInBody } from './errors';
+import type { RequestSpec } from './types';
 
 /**
  * A 2xx answer's meaning: the value to hand on, or a failure. A failure without a description takes
  * the API's hint for `hintFor` (the body that said it failed), followed by `after`.
  */
-type Success =
+export type Success =
 	| { ok: true; value: unknown }
 	| {
 			ok: false;
@@ -76,6 +77,23 @@ export function readSuccess(
 			if (forNodeOnly && isForNode(answer.value)) return { ok: true, value: answer.value };
 			return readJson(answer.value, answer.text, read, where, mask, noRecord, notDone);
 	}
+}
+
+/**
+ * A 404 that is the result, not an error: for a delete retried after a failure on the way, when its
+ * first attempt did delete (gone is what was asked); and, in JSON, for a page the node guessed at
+ * (`absentIsAnswer`): the API says it does not exist. An HTML 404 is a proxy's or a server's, not the API's.
+ */
+export function isGoneAnswer(
+	spec: RequestSpec,
+	status: number,
+	attempt: number,
+	kind: Answer['kind'],
+): boolean {
+	if (status !== 404) return false;
+	return (
+		(attempt > 1 && spec.method === 'DELETE') || (spec.absentIsAnswer === true && kind === 'json')
+	);
 }
 
 /** An answer that the node reads alone and that is neither a failure nor empty: handed on unmasked. */

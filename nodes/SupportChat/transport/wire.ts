@@ -2,7 +2,7 @@ import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow
 
 import type { SecretMask } from '../shared/secrets';
 import type { CallName, CallResult, Calls, ListName } from './calls';
-import type { ApiResponse, RequestSpec } from './exchange';
+import type { ApiResponse, RequestSpec } from './types';
 import type { PageRequest, PaginationSettings } from './pagination/styles';
 
 type BaseUrl = { ok: true; url: string } | { ok: false; message: string };

@@ -4,7 +4,7 @@ import { isDataObject } from '../../shared/json';
 import { normalizeBaseUrl } from '../../transport/baseUrl';
 import type { Calls, CallName, CallResult, ListName } from '../../transport/calls';
 import type { PageRequest } from '../../transport/pagination/styles';
-import type { RequestSpec } from '../../transport/exchange';
+import type { RequestSpec } from '../../transport/types';
 import type { Wire, WirePort } from '../../transport/wire';
 import type { RestRefusal } from './refusals';
 import { REST_REFUSALS, refusedInput } from './refusals';

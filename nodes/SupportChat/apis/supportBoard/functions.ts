@@ -1,7 +1,7 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../../shared/json';
-import type { RequestSpec } from '../../transport/exchange';
+import type { RequestSpec } from '../../transport/types';
 import type { WirePort } from '../../transport/wire';
 import { codeHint } from './product';
 

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../exchange';
+import type { ApiResponse } from '../types';
 import type { Collector } from './collector';
 import type { PagePlan, PageReading, ReadAhead } from './reading';
 import type { PageRequest } from './styles';

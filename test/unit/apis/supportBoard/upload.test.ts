@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { uploadFiles } from '../../../../nodes/SupportChat/apis/supportBoard/upload';
-import type { RequestSpec } from '../../../../nodes/SupportChat/transport/exchange';
+import type { RequestSpec } from '../../../../nodes/SupportChat/transport/types';
 import type { WirePort } from '../../../../nodes/SupportChat/transport/wire';
 import { SecretMask } from '../../../../nodes/SupportChat/shared/secrets';
 

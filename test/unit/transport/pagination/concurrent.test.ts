@@ -6,7 +6,7 @@
  * records past the end fail the list instead of being merged or dropped. Each answer is delayed
  * by a macrotask, so that requests in flight overlap as they would over a network.
  */
-import type { RequestSpec } from '../../../../nodes/SupportChat/transport/exchange';
+import type { RequestSpec } from '../../../../nodes/SupportChat/transport/types';
 import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
 import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
 import type { SupportChatClient } from '../../../../nodes/SupportChat/transport/request';

@@ -8,7 +8,7 @@ import type { INode } from 'n8n-workflow';
 
 import { SecretMask } from '../../../../nodes/SupportChat/shared/secrets';
 import { restWire } from '../../../../nodes/SupportChat/apis/rest/wire';
-import type { RequestSpec } from '../../../../nodes/SupportChat/transport/exchange';
+import type { RequestSpec } from '../../../../nodes/SupportChat/transport/types';
 import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
 import type { SupportChatContext } from '../../../../nodes/SupportChat/transport/pagination';
 import type { SupportChatClient } from '../../../../nodes/SupportChat/transport/request';
