@@ -49,6 +49,24 @@ function configOf(entry) {
 	};
 }
 
+/**
+ * A setting as sb_get_setting answers it: `false` when unset, a multi-input's fields as id → value.
+ * @param {unknown} row
+ * @param {string} id
+ */
+function settingValue(row, id) {
+	const entry =
+		row && typeof row === 'object' && !Array.isArray(row) && Object.hasOwn(row, id)
+			? /** @type {Record<string, unknown>} */ (row)[id]
+			: undefined;
+	const value = Array.isArray(entry) ? entry[0] : undefined;
+	if (value === undefined || value === '' || value === null) return false;
+	if (typeof value !== 'object' || Array.isArray(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, field]) => [key, Array.isArray(field) ? field[0] : field]),
+	);
+}
+
 /** @param {SupportBoardWebhooks} webhooks */
 function settingsFunctions(webhooks) {
 	/** @type {Record<string, unknown> | null} The row as last saved. */
@@ -84,6 +102,17 @@ function settingsFunctions(webhooks) {
 			const entry = Object.hasOwn(saved, 'webhooks') ? saved.webhooks : undefined;
 			savedConfig = webhooks.configure(configOf(entry));
 			return ok(true);
+		},
+		// sb_get_setting: the value without its type; a multi-input's fields as id → value.
+		'get-setting': ({ params }) => ok(settingValue(current(), String(params.setting))),
+		// sb_get_multi_setting: one field of a multi-input, bare.
+		'get-multi-setting': ({ params }) => {
+			const setting = settingValue(current(), String(params.id));
+			const field =
+				setting && typeof setting === 'object' && Object.hasOwn(setting, String(params.sub_id))
+					? /** @type {Record<string, unknown>} */ (setting)[String(params.sub_id)]
+					: undefined;
+			return ok(field === undefined || field === '' ? false : field);
 		},
 	};
 

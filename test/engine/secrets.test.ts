@@ -134,6 +134,60 @@ describe('Web API → Call a Function get-settings', () => {
 	});
 });
 
+describe('Web API → Call a Function that reads one setting by its id', () => {
+	// The answer is the bare value: no key names it, only the argument does.
+	const saveSmtp = () =>
+		board('save-settings', {
+			setting: 'email-server',
+			settings: {
+				'email-server': [
+					{
+						'email-server-host': ['smtp.example.test', 'text'],
+						'email-server-password': [SMTP_PASSWORD, 'password'],
+					},
+					'multi-input',
+				],
+			},
+		});
+
+	it('get-multi-setting of a password setting answers it masked', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-multi-setting',
+			functionArguments: JSON.stringify({ id: 'email-server', sub_id: 'email-server-password' }),
+		});
+		expectNone(output, [SMTP_PASSWORD]);
+		expect(JSON.parse(output)).toEqual([
+			{ json: { response: '[redacted]' }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	it('get-multi-setting of another setting answers it as it is', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-multi-setting',
+			functionArguments: JSON.stringify({ id: 'email-server', sub_id: 'email-server-host' }),
+		});
+		expect(output).toContain('"response":"smtp.example.test"');
+	});
+
+	it('get-setting of a multi-input masks its password fields', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-setting',
+			functionArguments: JSON.stringify({ setting: 'email-server' }),
+		});
+		expectNone(output, [SMTP_PASSWORD]);
+		expect(output).toContain('"email-server-host":"smtp.example.test"');
+	});
+});
+
 describe("a channel's token is masked by its shape wherever it appears", () => {
 	it('Conversation → Get on a Telegram conversation: extra_3 holds the bot token', async () => {
 		const stored = storedConversation('2');

@@ -117,3 +117,24 @@ export function maskSecretFields<T>(value: T, maxDepth = 256): T {
 		isPasswordPair(entry) ? [entry[0], maskedSetting(entry[1])] : undefined;
 	return rewrite(value, { field, list }, maxDepth) as T;
 }
+
+/**
+ * The Web API functions that answer one setting's value by the id an argument names (api.php:
+ * `get-setting` → sb_get_setting, `get-multi-setting` → sb_get_multi_setting). The answer carries no
+ * key, so a password setting's value would pass the masks by name: the argument is the only name it has.
+ */
+const SETTING_READERS: ReadonlyMap<string, readonly string[]> = new Map([
+	['get-setting', ['setting']],
+	['get-multi-setting', ['id', 'sub_id']],
+]);
+
+/** The answer of Web API function `name`, masked whole when its arguments name a password setting. */
+export function maskReadSetting(
+	name: string,
+	args: Readonly<Record<string, unknown>>,
+	answer: unknown,
+): unknown {
+	const names = SETTING_READERS.get(name) ?? [];
+	const named = names.some((arg) => typeof args[arg] === 'string' && isPasswordSetting(args[arg]));
+	return named ? maskedSetting(answer) : answer;
+}
