@@ -258,7 +258,7 @@ it('off (the default): publishing and unpublishing touch nothing', async () => {
 it('published again with other Events (or n8n restarted): the URL stays ours, and unpublishing still puts back the first settings', async () => {
 	const first = host({ setUpWebhook: true, replaceOtherUrl: true, events: ['messageCreated'] });
 	await first.publish();
-	const record = recordOf(first);
+	const record = recordOf(first) as IDataObject;
 	// The same node, its Events changed, as n8n publishes it again with the static data it saved.
 	const again = hookHost({
 		node: {
@@ -282,7 +282,7 @@ it('published again with other Events (or n8n restarted): the URL stays ours, an
 			.sort(),
 	).toEqual(['message-sent', 'registration']);
 	// Sealed again (fresh salts) under the secrets of now; what it holds is still the first entry.
-	expect(recordOf(again)).toMatchObject({ url: record!.url, shown: record!.shown });
+	expect(recordOf(again)).toMatchObject({ url: record.url, shown: record.shown });
 	await again.unpublish();
 	expect(await rawSettings()).toBe(before);
 });
