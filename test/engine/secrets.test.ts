@@ -46,7 +46,7 @@ beforeEach(() => {
 	DELIVERY_REGISTRY.clear();
 });
 
-const credentials = () => ({
+const credentials = (extra: IDataObject = {}) => ({
 	types: [new SupportChatApi()],
 	data: {
 		supportChatApi: {
@@ -54,15 +54,16 @@ const credentials = () => ({
 			baseUrl: sandbox.supportBoard!.installUrl,
 			apiToken: TOKEN,
 			webhookSecret: WEBHOOK_SECRET,
+			...extra,
 		},
 	},
 });
 
-async function run(parameters: INodeParameters) {
+async function run(parameters: INodeParameters, extra: IDataObject = {}) {
 	const result = await runNode({
 		node: { name: 'Support Chat', type: ACTION_TYPE, parameters, onError: 'continueRegularOutput' },
 		nodeTypes: { [ACTION_TYPE]: new SupportChat() },
-		credentials: credentials(),
+		credentials: credentials(extra),
 	});
 	return JSON.stringify(result.output('Support Chat'));
 }
@@ -131,6 +132,36 @@ describe('Web API → Call a Function get-settings', () => {
 			],
 			'bot-name': ['Helper', 'text'],
 		});
+	});
+});
+
+describe("the credentials' secrets are masked however the product escapes them", () => {
+	// A Webhook Secret a person chose, with characters encoders disagree on.
+	const CHOSEN = 'whs:Chosen/Secret!(7)';
+	const SPELT = {
+		// PHP's urlencode, as http_build_query writes a query: `!`, `(`, `)` encoded too.
+		php: 'whs%3AChosen%2FSecret%21%287%29',
+		lower: 'whs%3aChosen%2fSecret!(7)',
+		twice: 'whs%253AChosen%252FSecret!(7)',
+	};
+
+	it('Call a Function get-settings: a URL holding it percent-encoded the PHP way, in lower case, twice', async () => {
+		const url = `https://hooks.example.test/in?a=${SPELT.php}&b=${SPELT.lower}&c=${SPELT.twice}`;
+		await board('save-settings', {
+			setting: 'webhooks',
+			settings: { 'backup-url': [url, 'text'] },
+		});
+		const output = await run(
+			{
+				resource: 'webApi',
+				operation: 'call',
+				functionName: 'get-settings',
+				functionArguments: '{}',
+			},
+			{ webhookSecret: CHOSEN },
+		);
+		expectNone(output, [CHOSEN, ...Object.values(SPELT), 'Chosen']);
+		expect(output).toContain('in?a=[redacted]&b=[redacted]&c=[redacted]');
 	});
 });
 
