@@ -206,6 +206,39 @@ describe('Web API → Call a Function that reads one setting by its id', () => {
 		expect(output).toContain('"response":"smtp.example.test"');
 	});
 
+	it("get-settings: the apps' secrets the product types as text: Google's refresh token, X's access token, WeChat's token", async () => {
+		const secrets = {
+			'google-refresh-token': '1//0gRefreshTokenOfGoogle-abcdefghijkl',
+			'twitter-access-token': '1234567890-TwitterAccessTokenValue0099',
+			'wechat-token': 'WeChatServerToken4412',
+		};
+		await board('save-settings', {
+			setting: 'google',
+			settings: {
+				google: [
+					{
+						'google-client-id': ['client-id.apps.example', 'text'],
+						'google-refresh-token': [secrets['google-refresh-token'], 'text'],
+					},
+					'multi-input',
+				],
+				twitter: [
+					{ 'twitter-access-token': [secrets['twitter-access-token'], 'text'] },
+					'multi-input',
+				],
+				wechat: [{ 'wechat-token': [secrets['wechat-token'], 'text'] }, 'multi-input'],
+			},
+		});
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-settings',
+			functionArguments: '{}',
+		});
+		expectNone(output, Object.values(secrets));
+		expect(output).toContain('"google-client-id":["client-id.apps.example","text"]');
+	});
+
 	it('get-setting of a multi-input masks its password fields', async () => {
 		await saveSmtp();
 		const output = await run({
