@@ -458,4 +458,31 @@ describe('URLs quoted in errors are masked however they are written', () => {
 		);
 		expectNone(output, ['s3cret-pw', 'T0SECRET1', 'B0SECRET2', 'Xy9SlackSecretPart42abc', TOKEN]);
 	});
+
+	it("Call a Function: the product's refusal quoting URLs with a port, a bare query, escaped by json_encode or percent-encoded", async () => {
+		sandbox.fault({
+			path: 'get-user',
+			kind: 'success-false',
+			message: [
+				'Curl failed for hooks.example.com:8443/in/PortPathSecret1',
+				'and n8n.internal?token=BareQuerySecret2',
+				'and https:\\/\\/hooks.slack.com\\/services\\/T0\\/JsonEscapedSecret3',
+				'from next=https%3A%2F%2Fhooks.zapier.com%2Fhooks%2Fcatch%2FPercentSecret4',
+			].join(' '),
+		});
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-user',
+			functionArguments: '{"user_id": 1}',
+		});
+		expect(output).toContain('http://hooks.example.com:8443/…');
+		expect(output).toContain('next=https://hooks.zapier.com/…');
+		expectNone(output, [
+			'PortPathSecret1',
+			'BareQuerySecret2',
+			'JsonEscapedSecret3',
+			'PercentSecret4',
+		]);
+	});
 });

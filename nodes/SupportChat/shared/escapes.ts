@@ -147,3 +147,7 @@ export function maskEscaped(text: string, secrets: readonly string[], by: string
 /** A secret as the view spells it: its UTF-8 bytes, one char each. */
 export const latin1Bytes = (secret: string): string =>
 	Buffer.from(secret, 'utf8').toString('latin1');
+
+/** The text with its escapes undone, as text (bytes that are no UTF-8 read as U+FFFD). */
+export const unescaped = (text: string): string =>
+	Buffer.from(decodedView(text).bytes, 'latin1').toString('utf8');
