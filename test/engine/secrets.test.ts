@@ -266,6 +266,21 @@ describe("a channel's token is masked by its shape wherever it appears", () => {
 		expectNone(output, [BOT_SECRET_PART]);
 	});
 
+	it('Conversation → Get on a LINE conversation: extra_2 holds the channel access token, which has no shape', async () => {
+		// apps/line/post.php: sb_new_conversation(…, 'ln', line_id, token): a base64 token, no prefix.
+		const lineToken = 'kQ7vLineChannelAccessToken/6yZ+abcDEF0123456789ghiJKLmnoPQRstu=';
+		const stored = storedConversation('2');
+		Object.assign(stored, { source: 'ln', extra: 'U4af4980629', extra_2: lineToken });
+		const output = await run({
+			resource: 'conversation',
+			operation: 'get',
+			conversationId: byId('2'),
+		});
+		expect(output).toContain('"extra_2":"[redacted]"');
+		expect(output).toContain('"extra":"U4af4980629"');
+		expectNone(output, [lineToken, 'LineChannelAccessToken']);
+	});
+
 	it('percent-encoded tokens in a message are masked, and the output says [redacted]', async () => {
 		const text = [
 			`photo: https://api.telegram.org/file/bot${BOT_TOKEN.replace(':', '%3A')}/photos/file_1.jpg`,
