@@ -73,6 +73,8 @@ function settingsFunctions(webhooks) {
 	let row = null;
 	/** @type {Readonly<SupportBoardWebhookConfig> | null} The webhook settings that row gave. */
 	let savedConfig = null;
+	/** @type {Map<string, unknown>} The settings kept in rows of their own (sb_settings by name). */
+	const external = new Map();
 
 	function current() {
 		if (row !== null && webhooks.config === savedConfig) return row;
@@ -103,6 +105,15 @@ function settingsFunctions(webhooks) {
 			savedConfig = webhooks.configure(configOf(entry));
 			return ok(true);
 		},
+		// sb_save_external_setting / sb_get_external_setting: a row of its own per name, JSON as given.
+		'save-external-setting': ({ params }) => {
+			external.set(String(params.name), structuredClone(params.value));
+			return ok(true);
+		},
+		'get-external-setting': ({ params }) => {
+			const name = String(params.setting);
+			return ok(external.has(name) ? structuredClone(external.get(name)) : false);
+		},
 		// sb_get_setting: the value without its type; a multi-input's fields as id → value.
 		'get-setting': ({ params }) => ok(settingValue(current(), String(params.setting))),
 		// sb_get_multi_setting: one field of a multi-input, bare.
@@ -121,6 +132,7 @@ function settingsFunctions(webhooks) {
 		reset() {
 			row = null;
 			savedConfig = null;
+			external.clear();
 		},
 	};
 }

@@ -195,6 +195,29 @@ describe('Web API → Call a Function that reads one setting by its id', () => {
 		]);
 	});
 
+	it.each([
+		// apps/dialogflow: [access token, expiry]; apps/zalo: "refresh|access|expiry"; the apps' licence keys.
+		[
+			'google-token',
+			['ya29.GoogleAccessTokenValue-0123456789', 1767225600],
+			'ya29.GoogleAccessTokenValue',
+		],
+		['zalo-token', 'ZaloRefreshTok0123456789|ZaloAccessTok0123456789|1767225600', 'ZaloAccessTok'],
+		['app-keys', { dialogflow: 'AppLicenceKey-0123456789abc' }, 'AppLicenceKey'],
+	])(
+		'get-external-setting %s, which holds a secret, answers it masked',
+		async (name, value, secret) => {
+			await board('save-external-setting', { name, value });
+			const output = await run({
+				resource: 'webApi',
+				operation: 'call',
+				functionName: 'get-external-setting',
+				functionArguments: JSON.stringify({ setting: name }),
+			});
+			expectNone(output, [secret]);
+		},
+	);
+
 	it('get-multi-setting of another setting answers it as it is', async () => {
 		await saveSmtp();
 		const output = await run({

@@ -66,3 +66,14 @@ export const PASSWORD_SETTINGS: readonly string[] = [
 	// apps/zendesk
 	'zendesk-key',
 ];
+
+/**
+ * The settings the product keeps in rows of their own (sb_save_external_setting, read by
+ * `get-external-setting`) that hold a secret: the Dialogflow app's Google access token
+ * (`[token, expiry]`), the Zalo app's tokens (`refresh|access|expiry`), the apps' licence keys.
+ */
+export const SECRET_EXTERNAL_SETTINGS: readonly string[] = [
+	'google-token',
+	'zalo-token',
+	'app-keys',
+];

@@ -1,5 +1,5 @@
 import { isRecord, rewrite } from './json';
-import { PASSWORD_SETTINGS } from './passwordSettings';
+import { PASSWORD_SETTINGS, SECRET_EXTERNAL_SETTINGS } from './passwordSettings';
 import { REDACTED } from './secrets';
 
 /**
@@ -138,12 +138,14 @@ export function maskSecretFields<T>(value: T, maxDepth = 256): T {
 
 /**
  * The Web API functions that answer one setting's value by the id an argument names (api.php:
- * `get-setting` → sb_get_setting, `get-multi-setting` → sb_get_multi_setting). The answer carries no
- * key, so a password setting's value would pass the masks by name: the argument is the only name it has.
+ * `get-setting` → sb_get_setting, `get-multi-setting` → sb_get_multi_setting, `get-external-setting`
+ * → sb_get_external_setting), with the ids that name a secret there. The answer carries no key, so a
+ * secret's value would pass the masks by name: the argument is the only name it has.
  */
-const SETTING_READERS: ReadonlyMap<string, readonly string[]> = new Map([
-	['get-setting', ['setting']],
-	['get-multi-setting', ['id', 'sub_id']],
+const SETTING_READERS: ReadonlyMap<string, [readonly string[], (id: string) => boolean]> = new Map([
+	['get-setting', [['setting'], (id: string) => isPasswordSetting(id)]],
+	['get-multi-setting', [['id', 'sub_id'], (id: string) => isPasswordSetting(id)]],
+	['get-external-setting', [['setting'], (id: string) => SECRET_EXTERNAL_SETTINGS.includes(id)]],
 ]);
 
 /** The answer of Web API function `name`, masked whole when its arguments name a password setting. */
@@ -152,7 +154,9 @@ export function maskReadSetting(
 	args: Readonly<Record<string, unknown>>,
 	answer: unknown,
 ): unknown {
-	const names = SETTING_READERS.get(name) ?? [];
-	const named = names.some((arg) => typeof args[arg] === 'string' && isPasswordSetting(args[arg]));
+	const reader = SETTING_READERS.get(name);
+	if (reader === undefined) return answer;
+	const [names, isSecret] = reader;
+	const named = names.some((arg) => typeof args[arg] === 'string' && isSecret(args[arg]));
 	return named ? maskedSetting(answer) : answer;
 }
