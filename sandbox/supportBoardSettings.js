@@ -49,12 +49,32 @@ function configOf(entry) {
 	};
 }
 
+/**
+ * A setting as sb_get_setting answers it: `false` when unset, a multi-input's fields as id → value.
+ * @param {unknown} row
+ * @param {string} id
+ */
+function settingValue(row, id) {
+	const entry =
+		row && typeof row === 'object' && !Array.isArray(row) && Object.hasOwn(row, id)
+			? /** @type {Record<string, unknown>} */ (row)[id]
+			: undefined;
+	const value = Array.isArray(entry) ? entry[0] : undefined;
+	if (value === undefined || value === '' || value === null) return false;
+	if (typeof value !== 'object' || Array.isArray(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, field]) => [key, Array.isArray(field) ? field[0] : field]),
+	);
+}
+
 /** @param {SupportBoardWebhooks} webhooks */
 function settingsFunctions(webhooks) {
 	/** @type {Record<string, unknown> | null} The row as last saved. */
 	let row = null;
 	/** @type {Readonly<SupportBoardWebhookConfig> | null} The webhook settings that row gave. */
 	let savedConfig = null;
+	/** @type {Map<string, unknown>} The settings kept in rows of their own (sb_settings by name). */
+	const external = new Map();
 
 	function current() {
 		if (row !== null && webhooks.config === savedConfig) return row;
@@ -85,6 +105,26 @@ function settingsFunctions(webhooks) {
 			savedConfig = webhooks.configure(configOf(entry));
 			return ok(true);
 		},
+		// sb_save_external_setting / sb_get_external_setting: a row of its own per name, JSON as given.
+		'save-external-setting': ({ params }) => {
+			external.set(String(params.name), structuredClone(params.value));
+			return ok(true);
+		},
+		'get-external-setting': ({ params }) => {
+			const name = String(params.setting);
+			return ok(external.has(name) ? structuredClone(external.get(name)) : false);
+		},
+		// sb_get_setting: the value without its type; a multi-input's fields as id → value.
+		'get-setting': ({ params }) => ok(settingValue(current(), String(params.setting))),
+		// sb_get_multi_setting: one field of a multi-input, bare.
+		'get-multi-setting': ({ params }) => {
+			const setting = settingValue(current(), String(params.id));
+			const field =
+				setting && typeof setting === 'object' && Object.hasOwn(setting, String(params.sub_id))
+					? /** @type {Record<string, unknown>} */ (setting)[String(params.sub_id)]
+					: undefined;
+			return ok(field === undefined || field === '' ? false : field);
+		},
 	};
 
 	return {
@@ -92,6 +132,7 @@ function settingsFunctions(webhooks) {
 		reset() {
 			row = null;
 			savedConfig = null;
+			external.clear();
 		},
 	};
 }

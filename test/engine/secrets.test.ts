@@ -46,7 +46,7 @@ beforeEach(() => {
 	DELIVERY_REGISTRY.clear();
 });
 
-const credentials = () => ({
+const credentials = (extra: IDataObject = {}) => ({
 	types: [new SupportChatApi()],
 	data: {
 		supportChatApi: {
@@ -54,15 +54,16 @@ const credentials = () => ({
 			baseUrl: sandbox.supportBoard!.installUrl,
 			apiToken: TOKEN,
 			webhookSecret: WEBHOOK_SECRET,
+			...extra,
 		},
 	},
 });
 
-async function run(parameters: INodeParameters) {
+async function run(parameters: INodeParameters, extra: IDataObject = {}) {
 	const result = await runNode({
 		node: { name: 'Support Chat', type: ACTION_TYPE, parameters, onError: 'continueRegularOutput' },
 		nodeTypes: { [ACTION_TYPE]: new SupportChat() },
-		credentials: credentials(),
+		credentials: credentials(extra),
 	});
 	return JSON.stringify(result.output('Support Chat'));
 }
@@ -134,6 +135,146 @@ describe('Web API → Call a Function get-settings', () => {
 	});
 });
 
+describe("the credentials' secrets are masked however the product escapes them", () => {
+	// A Webhook Secret a person chose, with characters encoders disagree on.
+	const CHOSEN = 'whs:Chosen/Secret!(7)';
+	const SPELT = {
+		// PHP's urlencode, as http_build_query writes a query: `!`, `(`, `)` encoded too.
+		php: 'whs%3AChosen%2FSecret%21%287%29',
+		lower: 'whs%3aChosen%2fSecret!(7)',
+		twice: 'whs%253AChosen%252FSecret!(7)',
+	};
+
+	it('Call a Function get-settings: a URL holding it percent-encoded the PHP way, in lower case, twice', async () => {
+		const url = `https://hooks.example.test/in?a=${SPELT.php}&b=${SPELT.lower}&c=${SPELT.twice}`;
+		await board('save-settings', {
+			setting: 'webhooks',
+			settings: { 'backup-url': [url, 'text'] },
+		});
+		const output = await run(
+			{
+				resource: 'webApi',
+				operation: 'call',
+				functionName: 'get-settings',
+				functionArguments: '{}',
+			},
+			{ webhookSecret: CHOSEN },
+		);
+		expectNone(output, [CHOSEN, ...Object.values(SPELT), 'Chosen']);
+		expect(output).toContain('in?a=[redacted]&b=[redacted]&c=[redacted]');
+	});
+});
+
+describe('Web API → Call a Function that reads one setting by its id', () => {
+	// The answer is the bare value: no key names it, only the argument does.
+	const saveSmtp = () =>
+		board('save-settings', {
+			setting: 'email-server',
+			settings: {
+				'email-server': [
+					{
+						'email-server-host': ['smtp.example.test', 'text'],
+						'email-server-password': [SMTP_PASSWORD, 'password'],
+					},
+					'multi-input',
+				],
+			},
+		});
+
+	it('get-multi-setting of a password setting answers it masked', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-multi-setting',
+			functionArguments: JSON.stringify({ id: 'email-server', sub_id: 'email-server-password' }),
+		});
+		expectNone(output, [SMTP_PASSWORD]);
+		expect(JSON.parse(output)).toEqual([
+			{ json: { response: '[redacted]' }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	it.each([
+		// apps/dialogflow: [access token, expiry]; apps/zalo: "refresh|access|expiry"; the apps' licence keys.
+		[
+			'google-token',
+			['ya29.GoogleAccessTokenValue-0123456789', 1767225600],
+			'ya29.GoogleAccessTokenValue',
+		],
+		['zalo-token', 'ZaloRefreshTok0123456789|ZaloAccessTok0123456789|1767225600', 'ZaloAccessTok'],
+		['app-keys', { dialogflow: 'AppLicenceKey-0123456789abc' }, 'AppLicenceKey'],
+	])(
+		'get-external-setting %s, which holds a secret, answers it masked',
+		async (name, value, secret) => {
+			await board('save-external-setting', { name, value });
+			const output = await run({
+				resource: 'webApi',
+				operation: 'call',
+				functionName: 'get-external-setting',
+				functionArguments: JSON.stringify({ setting: name }),
+			});
+			expectNone(output, [secret]);
+		},
+	);
+
+	it('get-multi-setting of another setting answers it as it is', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-multi-setting',
+			functionArguments: JSON.stringify({ id: 'email-server', sub_id: 'email-server-host' }),
+		});
+		expect(output).toContain('"response":"smtp.example.test"');
+	});
+
+	it("get-settings: the apps' secrets the product types as text: Google's refresh token, X's access token, WeChat's token", async () => {
+		const secrets = {
+			'google-refresh-token': '1//0gRefreshTokenOfGoogle-abcdefghijkl',
+			'twitter-access-token': '1234567890-TwitterAccessTokenValue0099',
+			'wechat-token': 'WeChatServerToken4412',
+		};
+		await board('save-settings', {
+			setting: 'google',
+			settings: {
+				google: [
+					{
+						'google-client-id': ['client-id.apps.example', 'text'],
+						'google-refresh-token': [secrets['google-refresh-token'], 'text'],
+					},
+					'multi-input',
+				],
+				twitter: [
+					{ 'twitter-access-token': [secrets['twitter-access-token'], 'text'] },
+					'multi-input',
+				],
+				wechat: [{ 'wechat-token': [secrets['wechat-token'], 'text'] }, 'multi-input'],
+			},
+		});
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-settings',
+			functionArguments: '{}',
+		});
+		expectNone(output, Object.values(secrets));
+		expect(output).toContain('"google-client-id":["client-id.apps.example","text"]');
+	});
+
+	it('get-setting of a multi-input masks its password fields', async () => {
+		await saveSmtp();
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-setting',
+			functionArguments: JSON.stringify({ setting: 'email-server' }),
+		});
+		expectNone(output, [SMTP_PASSWORD]);
+		expect(output).toContain('"email-server-host":"smtp.example.test"');
+	});
+});
+
 describe("a channel's token is masked by its shape wherever it appears", () => {
 	it('Conversation → Get on a Telegram conversation: extra_3 holds the bot token', async () => {
 		const stored = storedConversation('2');
@@ -146,6 +287,21 @@ describe("a channel's token is masked by its shape wherever it appears", () => {
 		expect(output).toContain('"extra_3":"[redacted]"');
 		expect(output).toContain('"extra":"5550001"');
 		expectNone(output, [BOT_SECRET_PART]);
+	});
+
+	it('Conversation → Get on a LINE conversation: extra_2 holds the channel access token, which has no shape', async () => {
+		// apps/line/post.php: sb_new_conversation(…, 'ln', line_id, token): a base64 token, no prefix.
+		const lineToken = 'kQ7vLineChannelAccessToken/6yZ+abcDEF0123456789ghiJKLmnoPQRstu=';
+		const stored = storedConversation('2');
+		Object.assign(stored, { source: 'ln', extra: 'U4af4980629', extra_2: lineToken });
+		const output = await run({
+			resource: 'conversation',
+			operation: 'get',
+			conversationId: byId('2'),
+		});
+		expect(output).toContain('"extra_2":"[redacted]"');
+		expect(output).toContain('"extra":"U4af4980629"');
+		expectNone(output, [lineToken, 'LineChannelAccessToken']);
 	});
 
 	it('percent-encoded tokens in a message are masked, and the output says [redacted]', async () => {
@@ -339,5 +495,32 @@ describe('URLs quoted in errors are masked however they are written', () => {
 			'Curl failed for http://hooks.example.com/… then https://hooks.slack.com/…',
 		);
 		expectNone(output, ['s3cret-pw', 'T0SECRET1', 'B0SECRET2', 'Xy9SlackSecretPart42abc', TOKEN]);
+	});
+
+	it("Call a Function: the product's refusal quoting URLs with a port, a bare query, escaped by json_encode or percent-encoded", async () => {
+		sandbox.fault({
+			path: 'get-user',
+			kind: 'success-false',
+			message: [
+				'Curl failed for hooks.example.com:8443/in/PortPathSecret1',
+				'and n8n.internal?token=BareQuerySecret2',
+				'and https:\\/\\/hooks.slack.com\\/services\\/T0\\/JsonEscapedSecret3',
+				'from next=https%3A%2F%2Fhooks.zapier.com%2Fhooks%2Fcatch%2FPercentSecret4',
+			].join(' '),
+		});
+		const output = await run({
+			resource: 'webApi',
+			operation: 'call',
+			functionName: 'get-user',
+			functionArguments: '{"user_id": 1}',
+		});
+		expect(output).toContain('http://hooks.example.com:8443/…');
+		expect(output).toContain('next=https://hooks.zapier.com/…');
+		expectNone(output, [
+			'PortPathSecret1',
+			'BareQuerySecret2',
+			'JsonEscapedSecret3',
+			'PercentSecret4',
+		]);
 	});
 });

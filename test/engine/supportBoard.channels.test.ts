@@ -597,9 +597,26 @@ sandboxDescribe('Message → Send: attachments refused before any request (sandb
 				attachmentUrls: { attachment: [{ name: 'x', url: 'file:///etc/passwd' }] },
 			},
 		});
+		// Quoted by the rule for URLs in messages: a file address has no host, so its scheme alone.
+		expect(item.error).toBe('Attachment URLs, row 1: "file:…" is no http or https address');
+		expect(board.sandbox!.requests).toEqual([]);
+	});
+
+	it('an attachment URL of another scheme carrying a password: the refusal shows its scheme and host only', async () => {
+		board.sandbox!.clearLog();
+		const item = await send({
+			conversationId: conversationId('1'),
+			message: 'With a link',
+			additionalFields: {
+				attachmentUrls: {
+					attachment: [{ name: 'x', url: 'ftp://alice:Ftp-Pass-77@files.example.test/in/x.pdf' }],
+				},
+			},
+		});
 		expect(item.error).toBe(
-			'Attachment URLs, row 1: "file:///etc/passwd" is no http or https address',
+			'Attachment URLs, row 1: "ftp://files.example.test/…" is no http or https address',
 		);
+		expect(JSON.stringify(item)).not.toContain('Ftp-Pass-77');
 		expect(board.sandbox!.requests).toEqual([]);
 	});
 });

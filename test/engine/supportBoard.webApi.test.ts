@@ -297,6 +297,22 @@ const TOKEN_FORWARDS = [
 	['tickets-recaptcha', {}, 'a reCAPTCHA response', 'Google reCAPTCHA (www.google.com)'],
 ] as const;
 
+describe("a function that would publish the product's secrets is never called", () => {
+	it('export-settings (every setting, passwords and keys included, in a public file): refused before any request, even when allowed', async () => {
+		for (const allowedFunctions of ['', 'export-settings']) {
+			if (board.sandbox) board.sandbox.clearLog();
+			const result = await run(call('export-settings', {}, { allowedFunctions }));
+			expect(jsonOf(result)).toEqual([
+				expect.objectContaining({
+					error:
+						"export-settings was not called: Support Board's export-settings would write every setting, its passwords and keys included, to a file in its uploads folder that anyone with the address can read, and answer that address",
+				}),
+			]);
+			if (board.sandbox) expect(board.sandbox.requests).toEqual([]);
+		}
+	});
+});
+
 describe('functions that would hand the admin token to another service are never called', () => {
 	const refusal = (name: string, as: string, service: string) =>
 		`${name} was not called: Support Board's ${name} would take the admin token the Web API is called with for ${as} and send it to ${service}`;

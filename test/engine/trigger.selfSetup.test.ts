@@ -258,7 +258,7 @@ it('off (the default): publishing and unpublishing touch nothing', async () => {
 it('published again with other Events (or n8n restarted): the URL stays ours, and unpublishing still puts back the first settings', async () => {
 	const first = host({ setUpWebhook: true, replaceOtherUrl: true, events: ['messageCreated'] });
 	await first.publish();
-	const record = recordOf(first);
+	const record = recordOf(first) as IDataObject;
 	// The same node, its Events changed, as n8n publishes it again with the static data it saved.
 	const again = hookHost({
 		node: {
@@ -281,7 +281,8 @@ it('published again with other Events (or n8n restarted): the URL stays ours, an
 			.allowed.split(',')
 			.sort(),
 	).toEqual(['message-sent', 'registration']);
-	expect(recordOf(again)).toEqual(record);
+	// Sealed again (fresh salts) under the secrets of now; what it holds is still the first entry.
+	expect(recordOf(again)).toMatchObject({ url: record.url, shown: record.shown });
 	await again.unpublish();
 	expect(await rawSettings()).toBe(before);
 });
@@ -383,9 +384,14 @@ it('the Admin Token and the Webhook Secret both rotated: the earlier URL is not 
 	await first.publish();
 	const rotated = await rotatedToken();
 	try {
-		// Published again with both changed: Support Board now holds the new Webhook Secret.
+		// The Secret key changed by hand in Support Board as well as in the credentials: the one sealed
+		// under is nowhere now, so n8n's next start finds its settings and writes nothing.
+		const row = await settings();
+		const entry = row.webhooks as [IDataObject, string];
+		entry[0]['webhooks-key'] = [KEY_2, 'password'];
+		await board.call('save-settings', { setting: 'webhooks', settings: row });
 		const later = host(SET_UP, { apiToken: rotated.token, webhookSecret: KEY_2 }, first.staticData);
-		expect(await later.publish()).toEqual({ created: true });
+		expect(await later.publish()).toEqual({ created: false });
 		expect(webhookFields(await settings()).key).toBe(KEY_2);
 		const failed = await later.unpublish().then(
 			() => undefined,
@@ -404,6 +410,28 @@ it('the Admin Token and the Webhook Secret both rotated: the earlier URL is not 
 		expect(message).toContain(new URL(earlier.url).host);
 		for (const secret of [KEY, KEY_2, earlier.key, rotated.token, new URL(earlier.url).search])
 			if (secret !== '') expect(JSON.stringify(failed)).not.toContain(secret);
+	} finally {
+		await rotated.remove();
+	}
+});
+
+it('the Webhook Secret rotated (published again), then the Admin Token months later: unpublishing still puts the settings back byte for byte', async () => {
+	const first = host(SET_UP);
+	await first.publish();
+	// Published again with the new Webhook Secret: Support Board now holds it, not the one sealed under.
+	const second = host(SET_UP, { webhookSecret: KEY_2 }, first.staticData);
+	expect(await second.publish()).toEqual({ created: true });
+	const rotated = await rotatedToken();
+	try {
+		// One change at a time, each of which the seal is said to survive.
+		const later = host(
+			SET_UP,
+			{ apiToken: rotated.token, webhookSecret: KEY_2 },
+			second.staticData,
+		);
+		expect(await later.publish()).toEqual({ created: false });
+		await later.unpublish();
+		expect(await rawSettings()).toBe(before);
 	} finally {
 		await rotated.remove();
 	}

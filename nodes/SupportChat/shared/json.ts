@@ -87,7 +87,8 @@ export function asText(value: unknown): string | undefined {
 interface Rewrite {
 	text?(value: string): string;
 	key?(key: string): string;
-	field?(key: string, value: unknown): unknown;
+	/** `record`: the object the field is in, for a rule that reads its other fields. */
+	field?(key: string, value: unknown, record: Readonly<Record<string, unknown>>): unknown;
 	list?(value: readonly unknown[]): unknown;
 }
 
@@ -116,7 +117,7 @@ export function rewrite(value: unknown, how: Rewrite, maxDepth = 256): unknown {
 	let copy: Record<string, unknown> | undefined;
 	for (const [key, entry] of Object.entries(value)) {
 		const nextKey = how.key ? how.key(key) : key;
-		const replaced = how.field?.(key, entry);
+		const replaced = how.field?.(key, entry, value as Record<string, unknown>);
 		const next = replaced !== undefined ? replaced : rewrite(entry, how, maxDepth - 1);
 		if (next !== entry || nextKey !== key) {
 			copy ??= Object.fromEntries(Object.entries(value));

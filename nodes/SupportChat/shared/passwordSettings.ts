@@ -6,7 +6,8 @@
  * Written by hand from every `"type": "password"` of the product's own settings
  * (Support Board 3.8.7, `resources/json/settings.json`, with `apps/wordpress/settings.json`, which has
  * none) and of its apps' (`script/apps/<app>/settings.json` of XtechGlobal-Dev/saassupport at 011c9c2).
- * A new password setting of the product is one line here.
+ * A new password setting of the product is one line here. Three of its apps' secrets it types as text,
+ * and they are here too: a secret is one by what it grants, not by how a form shows it.
  */
 export const PASSWORD_SETTINGS: readonly string[] = [
 	// resources/json/settings.json
@@ -27,6 +28,8 @@ export const PASSWORD_SETTINGS: readonly string[] = [
 	'google-client-secret',
 	'dialogflow-google-search-key',
 	'tidycal-access-token',
+	// Typed text: the OAuth refresh token of the Google account the app acts for.
+	'google-refresh-token',
 	// apps/line
 	'line-token',
 	'line-secret',
@@ -43,10 +46,14 @@ export const PASSWORD_SETTINGS: readonly string[] = [
 	// apps/twitter
 	'twitter-consumer-secret',
 	'twitter-secret-token',
+	// Typed text: the access token of the X account.
+	'twitter-access-token',
 	// apps/viber
 	'viber-token',
 	// apps/wechat
 	'wechat-app-secret',
+	// Typed text: the token WeChat signs its messages to the product with.
+	'wechat-token',
 	// apps/whatsapp
 	'whatsapp-cloud-key',
 	'whatsapp-cloud-numbers-token',
@@ -58,4 +65,15 @@ export const PASSWORD_SETTINGS: readonly string[] = [
 	'zalo-token',
 	// apps/zendesk
 	'zendesk-key',
+];
+
+/**
+ * The settings the product keeps in rows of their own (sb_save_external_setting, read by
+ * `get-external-setting`) that hold a secret: the Dialogflow app's Google access token
+ * (`[token, expiry]`), the Zalo app's tokens (`refresh|access|expiry`), the apps' licence keys.
+ */
+export const SECRET_EXTERNAL_SETTINGS: readonly string[] = [
+	'google-token',
+	'zalo-token',
+	'app-keys',
 ];

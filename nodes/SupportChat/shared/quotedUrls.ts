@@ -7,6 +7,7 @@
  * asked of the URL's shape beyond that: no list of hosts, no guess at which segment is a secret.
  */
 
+import { hasEscapes, unescaped } from './escapes';
 import { REDACTED } from './secrets';
 import { cut } from './text';
 
@@ -37,6 +38,23 @@ const WORD_BREAKS = /([\s"'()<>]+)/;
 /** A host name as written before a path (`hooks.slack.com`): labels joined by dots. */
 const HOST_NAME = /^[\da-z-]+(?:\.[\da-z-]+)+$/i;
 
+/** A port after a host (`:8443`); with one, a single label (`localhost:5678`) is a host too. */
+const PORT = /:\d{1,5}$/;
+const LABEL = /^[\da-z-]+$/i;
+
+/** Whether text before a path or query (`hooks.slack.com`, `n8n.local:5678`) names a host. */
+function isHost(text: string): boolean {
+	if (!PORT.test(text)) return HOST_NAME.test(text);
+	const host = text.replace(PORT, '');
+	return HOST_NAME.test(host) || LABEL.test(host);
+}
+
+/** Where a host written without a scheme ends: at its path, query or fragment. */
+function hostEnd(word: string): number {
+	const ends = [word.indexOf('/'), word.indexOf('?'), word.indexOf('#')].filter((at) => at > 0);
+	return ends.length === 0 ? -1 : Math.min(...ends);
+}
+
 const isSchemeCharacter = (character: string) => /^[\d+.a-z-]$/i.test(character);
 
 /**
@@ -55,15 +73,29 @@ function maskedWord(word: string): string {
 	const at = word.indexOf('@');
 	// An `@` before the path is a user's (an e-mail address, with neither, is left as it is).
 	const userinfo = at !== -1 && ((slash !== -1 && at < slash) || word.lastIndexOf(':', at) !== -1);
-	const hostPath = slash > 0 && HOST_NAME.test(word.slice(0, slash));
+	const end = hostEnd(word);
+	const hostPath = end > 0 && isHost(word.slice(0, end));
 	return userinfo || hostPath ? maskUrl(word, Number.MAX_SAFE_INTEGER) : word;
+}
+
+/**
+ * A word with its URL masked, also when the URL is escaped (`https:\/\/…` as PHP's json_encode writes
+ * it, `https%3A%2F%2F…` in a query): such a word is shown unescaped, its URL masked.
+ */
+function maskedWordOrEscaped(word: string): string {
+	const masked = maskedWord(word);
+	if (masked !== word || !hasEscapes(word)) return masked;
+	const plain = unescaped(word);
+	const maskedPlain = maskedWord(plain);
+	return maskedPlain === plain ? word : maskedPlain;
 }
 
 /** Text with every URL in it masked whole by `maskUrl` (message text is masked before it is cut). */
 export function maskUrlsIn(text: string): string {
-	if (!text.includes('/') && !text.includes('@')) return text;
+	if (!text.includes('/') && !text.includes('@') && !text.includes('?') && !hasEscapes(text))
+		return text;
 	return text
 		.split(WORD_BREAKS)
-		.map((part, index) => (index % 2 === 1 ? part : maskedWord(part)))
+		.map((part, index) => (index % 2 === 1 ? part : maskedWordOrEscaped(part)))
 		.join('');
 }

@@ -1,5 +1,5 @@
 import { isRecord, rewrite } from './json';
-import { PASSWORD_SETTINGS } from './passwordSettings';
+import { PASSWORD_SETTINGS, SECRET_EXTERNAL_SETTINGS } from './passwordSettings';
 import { REDACTED } from './secrets';
 
 /**
@@ -43,6 +43,23 @@ const isPasswordSetting = (key: string) => PASSWORD_SETTING_IDS.has(fold(key));
 
 function isSecretField(key: string): boolean {
 	return SECRET_FIELDS.has(fold(key)) || isPasswordSetting(key);
+}
+
+/**
+ * The fields of a channel's conversation (by its `source`) where the product keeps that channel's own
+ * token, which no credential holds and which has no shape to be known by (LINE's is plain base64):
+ * apps/telegram/post.php creates a conversation with the bot token as `extra_3`, apps/line/post.php
+ * with the channel access token as `extra_2` (its functions.php reads `extra_2`, then `extra_3`).
+ */
+const CHANNEL_TOKEN_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+	['tg', ['extra_3']],
+	['ln', ['extra_2', 'extra_3']],
+]);
+
+/** Whether `key` of this record is where its channel's token is kept. */
+function isChannelTokenField(record: Readonly<Record<string, unknown>>, key: string): boolean {
+	const source = Object.hasOwn(record, 'source') ? record.source : undefined;
+	return typeof source === 'string' && CHANNEL_TOKEN_FIELDS.get(source)?.includes(key) === true;
 }
 
 /** Whether a list is a setting as an `[id, value]` pair whose id is a password setting's. */
@@ -95,7 +112,7 @@ export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
 		return false;
 	}
 	for (const key in value) {
-		if (isSecretKey(key)) return true;
+		if (isSecretKey(key) || isChannelTokenField(value as Record<string, unknown>, key)) return true;
 		const entry = (value as Record<string, unknown>)[key];
 		if (typeof entry === 'object' && entry !== null && holdsSecretField(entry, maxDepth - 1))
 			return true;
@@ -109,11 +126,37 @@ export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
  * `[id, value]` pair; the value itself when nothing needed masking.
  */
 export function maskSecretFields<T>(value: T, maxDepth = 256): T {
-	const field = (key: string, entry: unknown) => {
+	const field = (key: string, entry: unknown, record: Readonly<Record<string, unknown>>) => {
 		if (isPasswordSetting(key)) return maskedSetting(entry);
-		return isSecretField(key) && !isBlank(entry) ? REDACTED : undefined;
+		const secret = isSecretField(key) || isChannelTokenField(record, key);
+		return secret && !isBlank(entry) ? REDACTED : undefined;
 	};
 	const list = (entry: readonly unknown[]) =>
 		isPasswordPair(entry) ? [entry[0], maskedSetting(entry[1])] : undefined;
 	return rewrite(value, { field, list }, maxDepth) as T;
+}
+
+/**
+ * The Web API functions that answer one setting's value by the id an argument names (api.php:
+ * `get-setting` → sb_get_setting, `get-multi-setting` → sb_get_multi_setting, `get-external-setting`
+ * → sb_get_external_setting), with the ids that name a secret there. The answer carries no key, so a
+ * secret's value would pass the masks by name: the argument is the only name it has.
+ */
+const SETTING_READERS: ReadonlyMap<string, [readonly string[], (id: string) => boolean]> = new Map([
+	['get-setting', [['setting'], (id: string) => isPasswordSetting(id)]],
+	['get-multi-setting', [['id', 'sub_id'], (id: string) => isPasswordSetting(id)]],
+	['get-external-setting', [['setting'], (id: string) => SECRET_EXTERNAL_SETTINGS.includes(id)]],
+]);
+
+/** The answer of Web API function `name`, masked whole when its arguments name a password setting. */
+export function maskReadSetting(
+	name: string,
+	args: Readonly<Record<string, unknown>>,
+	answer: unknown,
+): unknown {
+	const reader = SETTING_READERS.get(name);
+	if (reader === undefined) return answer;
+	const [names, isSecret] = reader;
+	const named = names.some((arg) => typeof args[arg] === 'string' && isSecret(args[arg]));
+	return named ? maskedSetting(answer) : answer;
 }

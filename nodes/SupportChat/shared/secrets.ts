@@ -4,10 +4,12 @@
  *
  * A secret is masked in its raw form and in the encodings a service may echo it in: URL-encoded
  * (`%2B`, or `+` for a space as in form bodies) and base64 or base64url, at each of the three byte
- * alignments a copy can have inside a longer base64 text (`Bearer <token>` encoded whole, say).
+ * alignments a copy can have inside a longer base64 text (`Bearer <token>` encoded whole, say); and
+ * spelt through escapes of any encoder, in any mix (./escapes: `%3a`, PHP's `%21`, `%253A`, `\/`).
  * The channels' own tokens, which no credential holds, are masked by their shape (`CHANNEL_TOKENS`).
  */
 
+import { hasEscapes, latin1Bytes, maskEscaped } from './escapes';
 import { rewrite } from './json';
 import { cut } from './text';
 
@@ -103,12 +105,16 @@ export class SecretMask {
 	/** Secrets too short to have variants: only a whole value equal to one is masked. */
 	private readonly short: readonly string[];
 
+	/** The secrets with variants, as their bytes: looked for again once a text's escapes are undone. */
+	private readonly spelt: readonly string[];
+
 	constructor(secrets: ReadonlyArray<string | undefined>) {
 		const present = secrets.filter(
 			(secret): secret is string => typeof secret === 'string' && secret !== '',
 		);
 		this.exact = new Set(present);
 		this.short = [...this.exact].filter((secret) => secretVariants(secret).length === 0);
+		this.spelt = [...this.exact].filter((secret) => !this.short.includes(secret)).map(latin1Bytes);
 		this.variants = [...new Set(present.flatMap(secretVariants))].sort(
 			(a, b) => b.length - a.length,
 		);
@@ -120,7 +126,18 @@ export class SecretMask {
 			this.exact.has(text) ||
 			this.variants.some((variant) => text.includes(variant)) ||
 			holdsChannelToken(text) ||
-			(text.includes('%') && /%5Bredacted%5D/i.test(text))
+			(text.includes('%') && /%5Bredacted%5D/i.test(text)) ||
+			this.escaped(text)
+		);
+	}
+
+	/**
+	 * Whether a secret is spelt through escapes (`%3a`, PHP's `%21`, `%253A`, `\u0041`, `\/`, `&#58;`),
+	 * in any mix: the variants are the forms of one encoder each, and a service may use another.
+	 */
+	private escaped(text: string): boolean {
+		return (
+			this.spelt.length > 0 && hasEscapes(text) && maskEscaped(text, this.spelt, REDACTED) !== text
 		);
 	}
 
@@ -131,7 +148,7 @@ export class SecretMask {
 	 * parsed value needs no walk: a page is searched whole, not string by string.
 	 */
 	mayBeInJson(raw: string): boolean {
-		if (raw.includes('\\') || mayHoldChannelToken(raw) || raw.includes('%')) return true;
+		if (hasEscapes(raw) || mayHoldChannelToken(raw)) return true;
 		// A secret with variants is one of them: each form is looked for once in a page's text.
 		for (const secret of this.short) if (raw.includes(secret)) return true;
 		for (const variant of this.variants) if (raw.includes(variant)) return true;
@@ -153,6 +170,8 @@ export class SecretMask {
 		for (const variant of this.variants) {
 			if (result.includes(variant)) result = result.split(variant).join(REDACTED);
 		}
+		if (this.spelt.length > 0 && hasEscapes(result))
+			result = maskEscaped(result, this.spelt, REDACTED);
 		return withoutChannelTokens(result);
 	}
 

@@ -143,6 +143,27 @@ function recordOf(staticData: IDataObject): SetUpRecord | undefined {
 		: undefined;
 }
 
+/**
+ * Ours already, with a record (Events changed, n8n restarted, a secret rotated): what to put back stays
+ * the first one, sealed again under the Admin Token and the Webhook Secret of now. Support Board is
+ * about to hold the new Webhook Secret in place of the one sealed under, so a record left as it was
+ * would open with neither after the Admin Token's next rotation. One that opens with nothing is kept as
+ * it is: never replaced by our own entry.
+ */
+async function resealed(
+	record: SetUpRecord,
+	token: string,
+	key: string,
+	heldKey: string,
+	secrets: string[],
+): Promise<SetUpRecord> {
+	const earlier = await earlierOf(record, [token, key, heldKey], token);
+	if (earlier === undefined) return record;
+	const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+	secrets.push(before.key, before.url);
+	return await sealedRecord(record.url, earlier.entry, [token, key]);
+}
+
 export async function create(ctx: IHookFunctions): Promise<boolean> {
 	if (!enabled(ctx) || ctx.getMode() === 'manual') return true;
 	const want = await wanted(ctx);
@@ -160,11 +181,12 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			);
 		}
 		const entry = Object.hasOwn(row, WEBHOOK_SETTING) ? row[WEBHOOK_SETTING] : null;
-		// Ours already, with a record (Events changed, n8n restarted): what to put back stays the first one.
-		if (!(held.url === want.url && recordOf(staticData)?.url === want.url)) {
-			const record = await sealedRecord(want.url, entry, [client.token, want.key]);
-			staticData[RECORD] = record as unknown as IDataObject;
-		}
+		const kept = recordOf(staticData);
+		const record =
+			held.url === want.url && kept?.url === want.url
+				? await resealed(kept, client.token, want.key, held.key, secrets)
+				: await sealedRecord(want.url, entry, [client.token, want.key]);
+		staticData[RECORD] = record as unknown as IDataObject;
 		row[WEBHOOK_SETTING] = withOurFields(entry, want) as IDataObject[];
 		await saveRow(ctx, client, row, (now) => holdsExactly(now, want));
 	});

@@ -46,6 +46,18 @@ describe('maskUrlsIn: the URLs of free text', () => {
 		['a space: https://alice:s3cret pw@h.test/in', 'a space: [redacted] http://h.test/…'],
 		['The service answered GET /users/42 with 404', 'The service answered GET /users/42 with 404'],
 		['Write to ada@example.com', 'Write to ada@example.com'],
+		// A port, a single label with one, a query with no path.
+		['to hooks.example.com:8443/in/S3CRETpath', 'to http://hooks.example.com:8443/…'],
+		['to localhost:5678/webhook/S3CRETpath', 'to http://localhost:5678/…'],
+		['to hooks.example.com?token=S3CRET', 'to http://hooks.example.com/…'],
+		// Escaped as PHP's json_encode writes it, or percent-encoded in a query.
+		[
+			'{"url":"https:\\/\\/hooks.slack.com\\/services\\/T0\\/S3CRET"}',
+			'{"url":"https://hooks.slack.com/…"}',
+		],
+		['next=https%3A%2F%2Fhooks.slack.com%2Fservices%2FS3CRET', 'next=https://hooks.slack.com/…'],
+		['next=https%253A%252F%252Fhooks.slack.com%252FS3CRET', 'next=https://hooks.slack.com/…'],
+		['and/or 100% sure, a\\/b', 'and/or 100% sure, a\\/b'],
 	])('%s', (text, shown) => {
 		expect(maskUrlsIn(text)).toBe(shown);
 	});

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
 import { safeFileName } from '../../shared/attachments';
-import { cut } from '../../shared/text';
+import { maskUrl } from '../../shared/quotedUrls';
+import { REDACTED } from '../../shared/secrets';
 import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
 import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
 
@@ -72,6 +73,18 @@ function isHttpUrl(url: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** A scheme as written at the start of an address (`ftp:`, `file:`). */
+const SCHEME = /^[a-z][\d+.a-z-]{0,30}:/i;
+
+/**
+ * An address that is no http(s) one, as the refusal quotes it: by the one rule for quoted URLs (its
+ * scheme and host: `ftp://alice:pw@host/…` carries a password), or its scheme alone when it has no host.
+ */
+function shownAddress(url: string): string {
+	const shown = maskUrl(url);
+	return shown !== REDACTED ? shown : `${SCHEME.exec(url)?.[0] ?? ''}…`;
 }
 
 function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string): NodeOperationError {
@@ -167,7 +180,7 @@ export function attachmentUrls(
 			throw refuse(
 				ctx,
 				itemIndex,
-				`Attachment URLs, row ${index + 1}: "${cut(url, 200)}" is no http or https address`,
+				`Attachment URLs, row ${index + 1}: "${shownAddress(url)}" is no http or https address`,
 			);
 		// THE file name rule (shared/attachments), as for an uploaded file: people see this name in the chat.
 		return { name: safeFileName(String(row.name ?? ''), url, 'file'), url };

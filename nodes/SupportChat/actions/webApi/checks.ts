@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDataObject } from '../../shared/json';
-import { tokenForward } from '../../apis/supportBoard/forwardsToken';
+import { neverCalled } from '../../apis/supportBoard/forwardsToken';
 
 /**
  * The rules of Web API → Call a Function, as plain functions: what a function name may be, what the
@@ -31,10 +31,11 @@ export function functionNameProblem(name: string): string | undefined {
 
 /**
  * A function the node never calls, whatever Allowed Functions says: its product code would hand the
- * admin token to an outside service (apis/supportBoard/forwardsToken, the one table).
+ * admin token to an outside service, or publish the product's secrets
+ * (apis/supportBoard/forwardsToken, the one home).
  */
 export function tokenForwardProblem(name: string): string | undefined {
-	const why = tokenForward(name);
+	const why = neverCalled(name);
 	return why === undefined ? undefined : `${name} was not called: ${why}`;
 }
 

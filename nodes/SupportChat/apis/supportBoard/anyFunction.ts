@@ -1,6 +1,7 @@
 import type { CallResult, Calls } from '../../transport/calls';
 import type { WirePort } from '../../transport/wire';
 import { isDataObject } from '../../shared/json';
+import { maskReadSetting } from '../../shared/secretFields';
 import { fn } from './functions';
 
 /**
@@ -36,6 +37,6 @@ export const ANY_FUNCTION_CALLS = {
 			repeatable,
 			hint: hintFor(name),
 		});
-		return { answer, sent: { ...args, function: name } };
+		return { answer: maskReadSetting(name, args, answer), sent: { ...args, function: name } };
 	},
 };

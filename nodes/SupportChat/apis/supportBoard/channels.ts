@@ -50,9 +50,10 @@ export interface Channel {
 const field = (value: unknown, key: string): unknown =>
 	isDataObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
-/** The channel's ID of a sent message: a finite number or a text that is not blank; else none. */
+/** The channel's ID of a sent message: a number above 0 (none numbers one 0) or a text not blank. */
 function idText(value: unknown): string | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	if (typeof value === 'number')
+		return Number.isFinite(value) && value > 0 ? String(value) : undefined;
 	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 

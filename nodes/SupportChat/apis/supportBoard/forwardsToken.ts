@@ -55,3 +55,24 @@ export function tokenForward(name: string): string | undefined {
 		? undefined
 		: `Support Board's ${name} would take the admin token the Web API is called with for ${to.as} and send it to ${to.service} (${to.host})`;
 }
+
+/**
+ * The functions whose product code puts the product's own secrets where others can read them: the
+ * node calls none of them either, by any operation. settings.php, sb_export_settings: every setting,
+ * passwords and app keys included, written to `uploads/settings_<number>.json`, a public file that
+ * stays there, and its URL answered.
+ */
+const PUBLISHES_SECRETS: ReadonlyMap<string, string> = new Map([
+	[
+		'export-settings',
+		'write every setting, its passwords and keys included, to a file in its uploads folder that anyone with the address can read, and answer that address',
+	],
+]);
+
+/** Why the node never calls `name` (it hands on the admin token, or publishes secrets), or undefined. */
+export function neverCalled(name: string): string | undefined {
+	const publishes = PUBLISHES_SECRETS.get(name);
+	return publishes === undefined
+		? tokenForward(name)
+		: `Support Board's ${name} would ${publishes}`;
+}

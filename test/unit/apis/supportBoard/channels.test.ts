@@ -203,6 +203,11 @@ describe.each([
 	['vb', { status: 0, status_message: 'ok', message_token: '' }],
 	['vb', { status_message: 'ok' }],
 	['vb', { status: 0, status_message: 'ok', message_token: Number.NaN }],
+	// No channel numbers a sent message 0 or below: such a number is no sign of one.
+	['vb', { status: 0, status_message: 'ok', message_token: 0 }],
+	['tg', { ok: true, result: { message_id: 0 } }],
+	['tg', { ok: true, result: { message_id: -5 } }],
+	['wa', { messages: [{ id: 0 }] }],
 	['za', { error: { error: 0, message: 'Success', data: { message_id: '' } } }],
 ])('%s answers %j', (source, answer) => {
 	it('is not known, not a delivery', () => {
