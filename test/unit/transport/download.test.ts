@@ -1,15 +1,15 @@
 import { downloadFile } from '../../../nodes/SupportChat/transport/download';
 import type { FileSource } from '../../../nodes/SupportChat/transport/download';
 
-const TOKEN = 'home-token-0123456789abcdef';
+const MASKED = 'home-token-0123456789abcdef';
 
 /** The Base URL's origin, whose request fails with an error quoting a secret past the 200th character. */
 const source = (fail: 'send' | 'read'): FileSource => ({
 	baseUrl: 'https://chat.example.com/script/include/api.php',
 	allowHttp: false,
-	mask: (text) => text.split(TOKEN).join('[redacted]'),
+	mask: (text) => text.split(MASKED).join('[redacted]'),
 	sendWithCredentials: async () => {
-		const message = `${'x'.repeat(190)} ${TOKEN} after`;
+		const message = `${'x'.repeat(190)} ${MASKED} after`;
 		if (fail === 'send') throw new Error(message);
 		const body = {
 			on(event: string, listener: (error: Error) => void) {
@@ -36,7 +36,7 @@ it.each(['send', 'read'] as const)(
 		).catch((caught: Error) => caught);
 		expect(error).toBeInstanceOf(Error);
 		const { message } = error as Error;
-		for (let i = 0; i + 6 <= TOKEN.length; i++)
-			expect(message).not.toContain(TOKEN.slice(i, i + 6));
+		for (let i = 0; i + 6 <= MASKED.length; i++)
+			expect(message).not.toContain(MASKED.slice(i, i + 6));
 	},
 );
