@@ -90,7 +90,7 @@ function escapeAt(
 	return undefined;
 }
 
-export function decodedView(text: string): DecodedView {
+function decodedView(text: string): DecodedView {
 	const codes: number[] = [];
 	const from: number[] = [];
 	const to: number[] = [];
