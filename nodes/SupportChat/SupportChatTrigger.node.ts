@@ -7,11 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { DOWNLOAD_ATTACHMENTS_PATH } from './files/downloadOptions';
+import { withDeliveryFiles } from './files/runs';
 import { credentialTest } from './methods';
 import { EVENT_CLAIMS } from './shared/claims';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
-import { withDeliveryFiles } from './trigger/files';
 import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/readSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
@@ -106,11 +107,14 @@ export class SupportChatTrigger implements INodeType {
 		const response = this.getResponseObject();
 		response.writeHead(decision.status, { 'Content-Type': 'application/json; charset=utf-8' });
 		response.end(JSON.stringify(decision.body));
-		if (decision.action === 'run')
+		if (decision.action === 'run') {
+			// Download Attachments is read first: with it off, none of files/ runs.
+			const asked = this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false) === true;
 			return {
-				workflowData: [await withDeliveryFiles(this, decision.items)],
+				workflowData: [asked ? await withDeliveryFiles(this, decision.items) : decision.items],
 				noWebhookResponse: true,
 			};
+		}
 		// No workflowData at all: even an empty list would start (and record) an empty execution.
 		return { noWebhookResponse: true };
 	}

@@ -4,7 +4,7 @@
  * n8n engine against the sandbox's Support Board mode or, with SUPPORT_CHAT_TESTBED, the real product:
  * Message → Send uploads an item's binary file whose name holds a NUL or a right-to-left override, and
  * Message → Get Many downloads an attachment a visitor named with one. THE rule is safeFileName
- * (shared/attachments.ts); its cases are in test/unit/shared/attachments.test.ts.
+ * (shared/fileNames.ts); its cases are in test/unit/shared/fileNames.test.ts.
  */
 import type {
 	IDataObject,

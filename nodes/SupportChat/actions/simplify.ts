@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fieldOf, getPath, isRecord } from '../shared/json';
-import { attachmentsOf } from '../shared/attachments';
+import { attachmentsOf } from '../files/parse';
 import {
 	MESSAGE_SUMMARY,
 	SENDER_NAME_PARTS,

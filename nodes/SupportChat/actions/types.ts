@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { CallName, CallResult, Calls, ListCall } from '../transport/calls';
-import type { FileSource } from '../transport/download';
+import type { FileHome } from '../transport/request';
 
 /**
  * What an operation may ask of the client: a call by name, or a list. It never says how either
@@ -20,7 +20,7 @@ export interface OperationClient {
 	 */
 	list(call: ListCall): Promise<unknown[]>;
 	/** The service's own files, for Download Attachments: the only place the credentials go with one. */
-	readonly files: FileSource;
+	fileHome(): FileHome;
 }
 
 export interface Operation {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { attachmentOptions } from '../descriptions/attachments';
+import { attachmentOptions } from '../files/downloadOptions';
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
 import { POLL_EVENT_OPTIONS } from '../shared/eventFacts';
 import { ownMessageOptions } from '../trigger/description/options';

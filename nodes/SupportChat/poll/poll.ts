@@ -2,13 +2,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clientSettings, paginationSettings } from '../transport/readOptions';
-import { attachmentSettings } from '../descriptions/attachments';
+import { DOWNLOAD_ATTACHMENTS_PATH } from '../files/downloadOptions';
+import { withPollFiles } from '../files/runs';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
-import { withEventFiles } from '../transport/attachments';
 import { connect } from '../apis/connect';
-import { FileBudget } from '../transport/fileBudget';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
@@ -80,10 +79,9 @@ async function emit(
 ): Promise<INodeExecutionData[][] | null> {
 	if (events.length === 0) return null;
 	const items = events.map((event) => toItem(event, now));
-	const files = attachmentSettings(options, clientSettings(options).timeoutMs);
-	if (files === undefined) return [items];
-	const budget = new FileBudget(files.run, 'poll', deadline);
-	return [await withEventFiles(ctx, client.files, items, files, budget)];
+	// Download Attachments is read first: with it off, none of files/ runs.
+	if (ctx.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false) !== true) return [items];
+	return [await withPollFiles(ctx, client, options, items, deadline)];
 }
 
 /**

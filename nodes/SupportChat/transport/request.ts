@@ -1,11 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask, credentialSecrets } from '../shared/secrets';
 import { classifyAnswer } from './answer';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
-import type { FileSource } from './download';
-import { fileSourceOf } from './download';
 import type { Connection, Exchanged } from './exchange';
 import { exchange } from './exchange';
 import type { Explainer, Failed } from './failures';
@@ -23,7 +21,7 @@ import type { PaginationSettings } from './pagination/styles';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { isGoneAnswer, readSuccess } from './success';
 import type { ApiResponse, RequestSpec } from './types';
-import { METHODS_THAT_READ } from './types';
+import { CREDENTIALS_TYPE, METHODS_THAT_READ } from './types';
 import type { Wire, WiredApi, WirePort } from './wire';
 
 /**
@@ -44,6 +42,17 @@ interface ClientInit<A extends WiredApi> extends Connection {
 }
 
 /**
+ * The Base URL's origin as a download of the service's own files reaches it (../files): the one place
+ * the credentials go with a file. Built only when the files feature asks for it.
+ */
+export interface FileHome {
+	baseUrl: string;
+	allowHttp: boolean;
+	mask(text: string): string;
+	sendWithCredentials(options: IHttpRequestOptions): Promise<unknown>;
+}
+
+/**
  * The one way to the service: an operation asks it for a call or a list, a poll finder for a list or a
  * read, and the API's wire, given the client as its `WirePort`, sends what they become.
  */
@@ -56,15 +65,26 @@ export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePor
 	readonly api: A;
 	/** How calls travel for that API. */
 	readonly wire: Wire;
-	/** Where the service's own files are: the credentials go with a download there only (./download). */
-	readonly files: FileSource;
 
 	constructor(private readonly init: ClientInit<A>) {
 		this.api = init.api;
 		this.wire = init.api.wire;
 		this.token = typeof init.credentials.apiToken === 'string' ? init.credentials.apiToken : '';
 		this.mask = new SecretMask(credentialSecrets(init.credentials));
-		this.files = fileSourceOf(init.ctx, init.credentials, init.baseUrl, (t) => this.mask.text(t));
+	}
+
+	/** Where the service's own files are, for Download Attachments (../files): asked for, never built ahead. */
+	fileHome(): FileHome {
+		const { ctx, credentials, baseUrl } = this.init;
+		return {
+			baseUrl,
+			allowHttp: credentials.allowHttp === true,
+			mask: (text) => this.mask.text(text),
+			sendWithCredentials: async (options) =>
+				await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
+					credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: credentials },
+				}),
+		};
 	}
 
 	/** A call by name: the wire of the credentials' API decides how it travels. */

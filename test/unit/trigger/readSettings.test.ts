@@ -2,7 +2,7 @@ import { createHmac } from 'crypto';
 import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigger.node';
-import { attachmentOptions } from '../../../nodes/SupportChat/descriptions/attachments';
+import { attachmentOptions } from '../../../nodes/SupportChat/files/downloadOptions';
 import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
@@ -51,7 +51,7 @@ describe('trigger defaults', () => {
 		expect(events).toEqual([]);
 		expect(rest).toEqual({ ...parameterDefaults, ...SELF_SETUP_DEFAULTS });
 		// Download Attachments' options are the action node's and the poll trigger's too, their defaults
-		// checked in test/unit/descriptions/attachments.test.ts; its Timeout is the client's.
+		// checked in test/unit/files/downloadOptions.test.ts; its Timeout is the client's.
 		expect(inOptions).toEqual({
 			...optionDefaults,
 			...defaultsOf(attachmentOptions),

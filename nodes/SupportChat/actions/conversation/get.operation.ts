@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { attachmentOptions } from '../../descriptions/attachments';
+import { DOWNLOAD_ATTACHMENTS_PATH, attachmentOptions } from '../../files/downloadOptions';
 import {
 	idInput,
 	requestOptionsCollection,
@@ -9,10 +9,10 @@ import {
 	sortedByName,
 } from '../../descriptions/common';
 import { requestOptions } from '../../descriptions/options';
-import { attachmentsOf } from '../../shared/attachments';
+import { attachmentsOf } from '../../files/parse';
 import { fieldOf, isRecord } from '../../shared/json';
 import { CONVERSATION_MESSAGE_KEYS } from '../../shared/vocabulary/messages';
-import { withAttachments } from '../attachments';
+import { withAttachments } from '../../files/runs';
 import { locatorValue, maybeSimplify, recordOf } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationClient } from '../types';
@@ -38,6 +38,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const { answer } = await client.call('getConversation', { id });
 	const record = recordOf(this, answer, itemIndex, 'conversation', CONVERSATION_KEYS);
 	const records = maybeSimplify(this, itemIndex, [record], conversationSummary);
+	// Download Attachments is read first: with it off, none of files/ runs.
+	if (this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, itemIndex, false) !== true) return records;
 	// The files of all the conversation's messages, in the order the service lists the messages.
 	return await withAttachments(this, itemIndex, client, records, () => [
 		messagesOf(record).flatMap((message) => attachmentsOf(message)),

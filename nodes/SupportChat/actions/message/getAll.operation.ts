@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { attachmentOptions } from '../../descriptions/attachments';
+import { DOWNLOAD_ATTACHMENTS_PATH, attachmentOptions } from '../../files/downloadOptions';
 import {
 	idInput,
 	readLimit,
@@ -11,8 +11,8 @@ import {
 	sortedByName,
 } from '../../descriptions/common';
 import { requestOptions } from '../../descriptions/options';
-import { attachmentsOf } from '../../shared/attachments';
-import { withAttachments } from '../attachments';
+import { attachmentsOf } from '../../files/parse';
+import { withAttachments } from '../../files/runs';
 import { locatorValue, maybeSimplify, toRecord } from '../helpers';
 import { messageSummary } from '../simplify';
 import type { OperationClient } from '../types';
@@ -54,5 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 			? messages
 			: messages.slice(messages.length - limit);
 	const records = maybeSimplify(this, itemIndex, kept, messageSummary);
+	// Download Attachments is read first: with it off, none of files/ runs.
+	if (this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, itemIndex, false) !== true) return records;
 	return await withAttachments(this, itemIndex, client, records, () => kept.map(attachmentsOf));
 }

@@ -5,7 +5,7 @@ import { bodyFields, idInput, requestOptionsCollection } from '../../description
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, parameterText, requiredText, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
-import { attachmentFields, attachmentUrls, binaryFiles } from './attachments';
+import { attachmentFields, attachmentUrls, binaryFiles } from '../../files/send';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -67,14 +67,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const type = requiredText(this, 'messageType', itemIndex, 'Send As');
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const senderId = parameterText(fields.senderId);
+	// Files are read only when some are named: a plain send runs none of files/.
+	const withFiles = (fields.binaryAttachments ?? '') !== '' || fields.attachmentUrls !== undefined;
 	const { answer, sent } = await client.call('sendMessage', {
 		conversationId,
 		message,
 		type,
 		senderId: senderId === '' ? undefined : senderId,
 		extra: extraFields(this, fields, itemIndex),
-		files: await binaryFiles(this, itemIndex, fields),
-		attachmentUrls: attachmentUrls(this, itemIndex, fields),
+		files: withFiles ? await binaryFiles(this, itemIndex, fields) : [],
+		attachmentUrls: withFiles ? attachmentUrls(this, itemIndex, fields) : [],
 		deliver: fields.deliverToChannel !== false,
 	});
 	return resultOf(answer, sent, ['message']);

@@ -74,7 +74,7 @@ async function sendMessage(
 	// The admin area sends on what its agents and the bot write; a message written as the customer is theirs already.
 	const route = onward && type !== 'user' ? await routeOf(port, conversationId) : undefined;
 	const attachments: Array<[string, string]> = [
-		...(await uploadFiles(port, files)),
+		...(files.length > 0 ? await uploadFiles(port, files) : []),
 		...attachmentUrls.map(({ name, url }): [string, string] => [name, url]),
 	];
 	const sent: IDataObject = {

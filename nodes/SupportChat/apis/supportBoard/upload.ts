@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { safeFileName } from '../../shared/attachments';
+import { safeFileName } from '../../shared/fileNames';
 import type { AttachmentFile } from '../../transport/calls';
 import type { WirePort } from '../../transport/wire';
 
@@ -54,7 +54,7 @@ function uploadedUrl(port: WirePort, file: AttachmentFile, body: unknown): strin
 }
 
 /**
- * One file, under THE file name rule (shared/attachments): what the multipart header carries, what the
+ * One file, under THE file name rule (shared/fileNames): what the multipart header carries, what the
  * message shows and what errors quote. Its `filename="…"` is then a quoted-string without a quote, a
  * backslash or a line break; and no NUL, which PHP would take as the name's end (`shell.css\u0000.png`
  * stored as `shell.css`), nor a bidi override, which would show another extension than the real one.

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { attachmentOptions } from '../../descriptions/attachments';
+import { attachmentOptions } from '../../files/downloadOptions';
 import { sortedByName } from '../../descriptions/common';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match

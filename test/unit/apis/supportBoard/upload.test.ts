@@ -43,7 +43,7 @@ function port(answer: { body?: unknown; thrown?: Error }) {
 describe("uploadFiles: the product's upload.php", () => {
 	it('posts one multipart field "file" to upload.php beside api.php, without the token', async () => {
 		const { p, sent } = port({ body: ['success', 'https://sb.example.com/uploads/1_a.txt'] });
-		// THE file name rule (shared/attachments): the header, the message and errors name the file alike.
+		// THE file name rule (shared/fileNames): the header, the message and errors name the file alike.
 		expect(await uploadFiles(p, [file])).toEqual([
 			['a _b_.txt', 'https://sb.example.com/uploads/1_a.txt'],
 		]);

@@ -1,5 +1,5 @@
 import type { FileRules } from './download';
-import { FileRefused } from './fileUrls';
+import { FileRefused } from './urls';
 
 /**
  * What one run may download in all: one webhook delivery, one poll, or one execution of the action over

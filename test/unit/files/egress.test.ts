@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { networkOf, pinnedRequest } from '../../../nodes/SupportChat/transport/egress';
-import { FileRefused } from '../../../nodes/SupportChat/transport/fileUrls';
+import { networkOf, pinnedRequest } from '../../../nodes/SupportChat/files/egress';
+import { FileRefused } from '../../../nodes/SupportChat/files/urls';
 
 const GET = (url: string): IHttpRequestOptions => ({ method: 'GET', url });
 

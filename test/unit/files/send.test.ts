@@ -1,11 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	attachmentUrls,
-	binaryFiles,
-} from '../../../../nodes/SupportChat/actions/message/attachments';
-import { MAX_ATTACHMENT_BYTES } from '../../../../nodes/SupportChat/transport/calls';
+import { attachmentUrls, binaryFiles } from '../../../nodes/SupportChat/files/send';
+import { MAX_ATTACHMENT_BYTES } from '../../../nodes/SupportChat/transport/calls';
 
 const MB = 1024 * 1024;
 

@@ -1,12 +1,12 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AttachmentFile, AttachmentUrl } from '../../transport/calls';
-import { safeFileName } from '../../shared/attachments';
-import { maskUrl } from '../../shared/quotedUrls';
-import { REDACTED } from '../../shared/secrets';
-import { MAX_ATTACHMENT_BYTES } from '../../transport/calls';
-import { MAX_FILE_URL_LENGTH } from '../../transport/fileUrls';
+import type { AttachmentFile, AttachmentUrl } from '../transport/calls';
+import { safeFileName } from '../shared/fileNames';
+import { maskUrl } from '../shared/quotedUrls';
+import { REDACTED } from '../shared/secrets';
+import { MAX_ATTACHMENT_BYTES } from '../transport/calls';
+import { MAX_FILE_URL_LENGTH } from './urls';
 
 /** Message → Send's attachments: files from the item's binary data, and files by their address. */
 
@@ -182,7 +182,7 @@ export function attachmentUrls(
 				itemIndex,
 				`Attachment URLs, row ${index + 1}: "${shownAddress(url)}" is no http or https address`,
 			);
-		// THE file name rule (shared/attachments), as for an uploaded file: people see this name in the chat.
+		// THE file name rule (shared/fileNames), as for an uploaded file: people see this name in the chat.
 		return { name: safeFileName(String(row.name ?? ''), url, 'file'), url };
 	});
 }

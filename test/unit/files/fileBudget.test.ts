@@ -1,7 +1,7 @@
-import type { FileRules } from '../../../nodes/SupportChat/transport/download';
-import type { RunBounds } from '../../../nodes/SupportChat/transport/fileBudget';
-import { FileBudget, RunBoundMet } from '../../../nodes/SupportChat/transport/fileBudget';
-import { FileRefused } from '../../../nodes/SupportChat/transport/fileUrls';
+import type { FileRules } from '../../../nodes/SupportChat/files/download';
+import type { RunBounds } from '../../../nodes/SupportChat/files/fileBudget';
+import { FileBudget, RunBoundMet } from '../../../nodes/SupportChat/files/fileBudget';
+import { FileRefused } from '../../../nodes/SupportChat/files/urls';
 
 const MB = 1024 * 1024;
 const RULES: FileRules = { maxBytes: 16 * MB, timeoutMs: 30_000, otherHosts: true };

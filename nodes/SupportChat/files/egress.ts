@@ -1,9 +1,9 @@
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
 import { addressKey, bareName, isAddressLiteral, isForbiddenAddress } from './addresses';
-import { beforeDeadline } from './answer';
-import { isSsrfRefusal } from './errors';
-import { FORBIDDEN_HINT, FileRefused, otherPortOfHome, serviceOf } from './fileUrls';
+import { beforeDeadline } from '../transport/answer';
+import { isSsrfRefusal } from '../transport/errors';
+import { FORBIDDEN_HINT, FileRefused, otherPortOfHome, serviceOf } from './urls';
 
 /**
  * How a download from another origin reaches its server. n8n 2.x offers nodes its egress filter, whose
@@ -84,7 +84,7 @@ async function judgedAddresses(
 }
 
 /**
- * Refuses a URL on another port of the Base URL's machine (./fileUrls judges it as written): here by
+ * Refuses a URL on another port of the Base URL's machine (./urls judges it as written): here by
  * any name or address that reaches one of the machine's addresses, where n8n resolves names.
  */
 async function refuseHomeMachine(
@@ -109,7 +109,7 @@ async function refuseHomeMachine(
 
 /**
  * The request sent to the address the URL's name resolves to, once every address it resolves to was
- * judged; as it is when the host is an address already (judged by ./fileUrls) or n8n resolves nothing
+ * judged; as it is when the host is an address already (judged by ./urls) or n8n resolves nothing
  * for nodes (n8n 1.x). Never to another port of the Base URL's machine (`home`). The lookups count
  * against the request's timeout: a file host answers for its own name, and may answer slowly.
  */

@@ -1,5 +1,5 @@
-import { downloadFile } from '../../../nodes/SupportChat/transport/download';
-import type { FileSource } from '../../../nodes/SupportChat/transport/download';
+import { downloadFile } from '../../../nodes/SupportChat/files/download';
+import type { FileSource } from '../../../nodes/SupportChat/files/download';
 
 const MASKED = 'home-token-0123456789abcdef';
 

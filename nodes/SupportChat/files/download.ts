@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { cut } from '../shared/text';
 import {
@@ -7,18 +7,17 @@ import {
 	discard,
 	flattenHeaders,
 	readAnswer,
-} from './answer';
+} from '../transport/answer';
 import type { Network, NetworkHelpers } from './egress';
 import { networkOf, pinnedRequest, unreachable } from './egress';
-import { isSsrfRefusal } from './errors';
-import type { FileOrigin } from './fileUrls';
-import { FileRefused, checkFileUrl, shownUrl } from './fileUrls';
-import type { ClientContext } from './types';
-import { CREDENTIALS_TYPE } from './types';
+import { isSsrfRefusal } from '../transport/errors';
+import type { FileOrigin } from './urls';
+import { FileRefused, checkFileUrl, shownUrl } from './urls';
+import type { FileHome } from '../transport/request';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
- * into a message. The credentials go only to the Base URL's own origin, outside its API (./fileUrls); a
+ * into a message. The credentials go only to the Base URL's own origin, outside its API (./urls); a
  * file elsewhere is fetched without them, at an address judged as resolved where n8n resolves names
  * for nodes (./egress), or refused when Download From Other Hosts is off. A redirect is followed here,
  * hop by hop under the same rules, never by n8n's helper (which would carry the credentials along). A
@@ -27,27 +26,12 @@ import { CREDENTIALS_TYPE } from './types';
 
 const MAX_FILE_REDIRECTS = 5;
 
-/** Where the service's own files are, and how a request reaches them with the credentials. */
-export interface FileSource extends FileOrigin {
+/**
+ * Where the service's own files are, and how a request reaches them with the credentials: what the
+ * client gives when asked (`fileHome()`, ../transport/request).
+ */
+export interface FileSource extends FileOrigin, FileHome {
 	mask(text: string): string;
-	sendWithCredentials(options: IHttpRequestOptions): Promise<unknown>;
-}
-
-export function fileSourceOf(
-	ctx: ClientContext,
-	credentials: ICredentialDataDecryptedObject,
-	baseUrl: string,
-	mask: (text: string) => string,
-): FileSource {
-	return {
-		baseUrl,
-		allowHttp: credentials.allowHttp === true,
-		mask,
-		sendWithCredentials: async (options) =>
-			await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
-				credentialsDecrypted: { id: '', name: '', type: CREDENTIALS_TYPE, data: credentials },
-			}),
-	};
 }
 
 export interface FileRules {

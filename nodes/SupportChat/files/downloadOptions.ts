@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { AttachmentSettings } from '../transport/attachments';
-import type { RunBounds } from '../transport/fileBudget';
+import type { AttachmentSettings } from './attach';
+import type { RunBounds } from './fileBudget';
 
 /**
  * The options that download a message's attachments, the same in Message → Get Many, Conversation →
@@ -19,13 +19,19 @@ const DEFAULT_ATTACHMENTS = {
 };
 
 /**
- * What one webhook delivery, one poll or one execution downloads in all (transport/fileBudget.ts).
+ * What one webhook delivery, one poll or one execution downloads in all (./fileBudget.ts).
  * A delivery usually holds one event of a few files: 100 files and 256 MB leave such events whole
  * (one at Max Attachments × Max Attachment Size, 20 × 16 MB, would pass the 256 MB) while stopping a
  * batch of many events at a few hundred MB of memory. 120 s: the run starts only once its files are in (the
  * webhook's answer went out before), and a poll has 4 of n8n's 5 minutes for its requests too.
  */
 const DEFAULT_RUN_BOUNDS = { files: 100, megabytes: 256, seconds: 120 };
+
+/**
+ * Download Attachments as a parameter path. Every caller reads it before it enters files/ (./runs.ts),
+ * so that with it off none of the feature's code runs (STYLE habit 23).
+ */
+export const DOWNLOAD_ATTACHMENTS_PATH = 'options.downloadAttachments';
 
 export const attachmentOptions: INodeProperties[] = [
 	{

@@ -2,7 +2,7 @@ import {
 	ipv6Bytes,
 	isForbiddenAddress,
 	isForbiddenHost,
-} from '../../../nodes/SupportChat/transport/addresses';
+} from '../../../nodes/SupportChat/files/addresses';
 
 describe('addresses a name resolves to', () => {
 	it.each([

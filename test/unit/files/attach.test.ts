@@ -1,9 +1,9 @@
 import type { IBinaryData, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import type { AttachmentSettings } from '../../../nodes/SupportChat/transport/attachments';
-import { withEventFiles } from '../../../nodes/SupportChat/transport/attachments';
-import type { FileSource } from '../../../nodes/SupportChat/transport/download';
-import { FileBudget } from '../../../nodes/SupportChat/transport/fileBudget';
+import type { AttachmentSettings } from '../../../nodes/SupportChat/files/attach';
+import { withEventFiles } from '../../../nodes/SupportChat/files/attach';
+import type { FileSource } from '../../../nodes/SupportChat/files/download';
+import { FileBudget } from '../../../nodes/SupportChat/files/fileBudget';
 
 const SETTINGS: AttachmentSettings = {
 	prefix: 'attachment_',

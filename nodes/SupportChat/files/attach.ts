@@ -7,14 +7,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Attachment } from '../shared/attachments';
-import { attachmentsOf, mimeTypeOf, safeFileName } from '../shared/attachments';
+import type { Attachment } from './parse';
+import { attachmentsOf, mimeTypeOf } from './parse';
+import { safeFileName } from '../shared/fileNames';
 import { isRecord } from '../shared/json';
 import type { FileRules, FileSource, PlainRequest } from './download';
 import { downloadFile } from './download';
 import type { FileBudget, RunBounds } from './fileBudget';
 import { RunBoundMet } from './fileBudget';
-import { FileRefused } from './fileUrls';
+import { FileRefused } from './urls';
 
 /**
  * A message's attachments as binary properties (`attachment_0`, `attachment_1`, … by default), for

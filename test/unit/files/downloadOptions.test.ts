@@ -1,7 +1,8 @@
 import {
+	DOWNLOAD_ATTACHMENTS_PATH,
 	attachmentOptions,
 	attachmentSettings,
-} from '../../../nodes/SupportChat/descriptions/attachments';
+} from '../../../nodes/SupportChat/files/downloadOptions';
 
 const MB = 1024 * 1024;
 const shown = Object.fromEntries(attachmentOptions.map((p) => [p.name, p.default]));
@@ -10,6 +11,13 @@ it('is off by default, and off is no settings at all', () => {
 	expect(shown.downloadAttachments).toBe(false);
 	expect(attachmentSettings({}, 60_000)).toBeUndefined();
 	expect(attachmentSettings({ downloadAttachments: 'true' }, 60_000)).toBeUndefined();
+});
+
+it('the path its callers read before they enter files/ is Options → Download Attachments, the switch attachmentSettings reads', () => {
+	const [collection, name] = DOWNLOAD_ATTACHMENTS_PATH.split('.');
+	expect(collection).toBe('options');
+	expect(attachmentOptions[0]).toMatchObject({ name, type: 'boolean', default: false });
+	expect(attachmentSettings({ [name]: true }, 60_000)).toBeDefined();
 });
 
 it('falls back to the defaults the editor shows', () => {

@@ -1,4 +1,4 @@
-import { FileRefused, checkFileUrl } from '../../../nodes/SupportChat/transport/fileUrls';
+import { FileRefused, checkFileUrl } from '../../../nodes/SupportChat/files/urls';
 
 // The address the API is called at, as the wires make it: Support Board's endpoint, REST's prefix.
 const SB = { baseUrl: 'https://chat.example.com/supportboard/include/api.php', allowHttp: false };
