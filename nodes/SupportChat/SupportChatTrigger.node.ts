@@ -13,7 +13,7 @@ import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { withDeliveryFiles } from './trigger/files';
 import { handleDelivery } from './trigger/handle';
-import { readSettings } from './trigger/readSettings';
+import { readSettings } from './trigger/triggerSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
 
 export class SupportChatTrigger implements INodeType {

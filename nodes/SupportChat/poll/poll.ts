@@ -7,7 +7,7 @@ import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
 import { withEventFiles } from '../transport/attachments';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import { FileBudget } from '../transport/fileBudget';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';

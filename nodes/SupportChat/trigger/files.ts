@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-wor
 import { clientSettings } from '../transport/readOptions';
 import { attachmentSettings } from '../descriptions/attachments';
 import { withEventFiles } from '../transport/attachments';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import type { FileSource } from '../transport/download';
 import { FileBudget } from '../transport/fileBudget';
 
