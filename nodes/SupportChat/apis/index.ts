@@ -36,7 +36,7 @@ interface ConnectOptions {
 
 /**
  * The client for the credentials of `itemIndex`: the credentials read once, their API looked up once in
- * the table of APIs (./index.ts), and the Base URL turned by that API's wire into where requests go (or
+ * the table of APIs (APIS, above), and the Base URL turned by that API's wire into where requests go (or
  * refused, before any). The client carries the whole row, so the poll trigger finds its finder there.
  */
 export async function connect(

@@ -241,7 +241,7 @@ export const IGNORE_OWN_MESSAGES_DEFAULT = true;
 /**
  * Which messages are the workflow's own, from the options both triggers name alike (Ignore Own Messages,
  * Ignored Sender IDs): the webhook trigger and the poll trigger read them here and judge by
- * `isOwnMessage` (./ownMessages.ts), so an auto-reply never starts its own workflow whichever trigger
+ * `isOwnMessage` (above), so an auto-reply never starts its own workflow whichever trigger
  * hears it.
  */
 export function readLoopOptions(options: IDataObject): LoopOptions {
