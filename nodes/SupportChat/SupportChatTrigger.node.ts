@@ -14,7 +14,7 @@ import { EVENT_CLAIMS } from './shared/claims';
 import { DELIVERY_REGISTRY, scopeKey } from './trigger/dedupe';
 import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
-import { readSettings } from './trigger/readSettings';
+import { readSettings } from './trigger/triggerSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
 
 export class SupportChatTrigger implements INodeType {

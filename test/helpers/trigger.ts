@@ -3,12 +3,12 @@
  * trip, and a delivery's event and id as the trigger reads them.
  */
 import type { PlainObject } from '../../nodes/SupportChat/shared/json';
-import { entryDeliveryId } from '../../nodes/SupportChat/trigger/deliveryId';
-import { recogniseEvent } from '../../nodes/SupportChat/trigger/recognise';
+import { entryDeliveryId } from '../../nodes/SupportChat/trigger/delivery';
+import { recogniseEvent } from '../../nodes/SupportChat/trigger/detect';
 import { unwrapEventData } from '../../nodes/SupportChat/shared/eventData';
-import { TRIGGER_DEFAULTS } from '../../nodes/SupportChat/trigger/settings';
-import type { HeaderMap } from '../../nodes/SupportChat/trigger/util';
-import type { TriggerSettings } from '../../nodes/SupportChat/trigger/settings';
+import { TRIGGER_DEFAULTS } from '../../nodes/SupportChat/trigger/triggerSettings';
+import type { HeaderMap } from '../../nodes/SupportChat/trigger/deliveryHeaders';
+import type { TriggerSettings } from '../../nodes/SupportChat/trigger/triggerSettings';
 
 const { options, ...parameters } = TRIGGER_DEFAULTS;
 

@@ -1,15 +1,17 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
- * Modules cut by job (issue "Lean and true" §3): no product file over 250 lines and no function over
- * 50, so that a file says one thing and a function can be read at once. A file or a function that
- * grows past these is a sign that a job wants its own home.
+ * Modules cut by job: no product file over 400 lines and no function over 50, so that a function can
+ * be read at once and a file that grows past one job shows it. The file limit was 250 (issue "Lean and
+ * true" §3) until issue 28 raised it: cuts made only to pass it had split one job over several files.
+ * A file is cut where its job is, not where its line count is (CONTRIBUTING.md's map holds one line
+ * per file's job).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../..');
-const MAX_FILE_LINES = 250;
+const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 50;
 
 function productFiles(dir: string): string[] {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/json';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import { RateLimiter } from '../transport/limits';
 import { clientSettings, paginationSettings, readOptions } from '../transport/readOptions';
 import { answersModelWithErrors, toolErrorItem } from './toolMode';

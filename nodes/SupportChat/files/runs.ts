@@ -7,7 +7,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import { clientSettings, readOptions } from '../transport/readOptions';
 import type { FileHome } from '../transport/request';
 import { attachmentError, downloadAttachments, withEventFiles } from './attach';

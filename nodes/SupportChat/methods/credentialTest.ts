@@ -12,7 +12,7 @@ import { authorizationHeader } from '../../../credentials/SupportChatApi.credent
 import type { ClientContext } from '../transport/types';
 import { withHint } from '../transport/errors';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 
 /** Errors need a node; the test runs outside any workflow, so it stands for the Support Chat node. */
 const TEST_NODE: INode = {

@@ -8,13 +8,14 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListName } from '../transport/calls';
-import type { PageRequest, PaginationSettings } from '../transport/pageShape';
+import type { PageRequest, PaginationSettings } from '../transport/pagination/styles';
 import type { SupportChatClient } from '../transport/request';
 import { isDataObject } from '../shared/json';
-import { DEFAULT_PAGINATION, PageShapeError } from '../transport/pageShape';
-import { fetchPage } from '../transport/pagination';
+import { DEFAULT_PAGINATION } from '../transport/pagination/styles';
+import { PageShapeError } from '../transport/pagination/reading';
+import { fetchPage } from '../transport/pagination/loop';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import { conversationSummary, userSummary } from '../actions/simplify';
 
 type ToItem = (record: IDataObject) => INodeListSearchItems | undefined;

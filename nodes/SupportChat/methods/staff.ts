@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject } from '../shared/json';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
 
 /**

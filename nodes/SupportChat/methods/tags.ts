@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { tagName } from '../actions/simplify';
-import { DEFAULT_PAGINATION } from '../transport/pageShape';
-import { connect } from '../apis/connect';
+import { DEFAULT_PAGINATION } from '../transport/pagination/styles';
+import { connect } from '../apis';
 import { INTERACTIVE_CLIENT_SETTINGS } from '../transport/limits';
 
 /**

@@ -7,7 +7,7 @@ import { withPollFiles } from '../files/runs';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import type { SupportChatClient } from '../transport/request';
 import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';

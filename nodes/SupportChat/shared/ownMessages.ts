@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { PlainObject } from './json';
 import { asText, getObjectPath, isRecord } from './json';
 import { MESSAGE_LIST_KEYS, RECORD_FIELDS_KEYS } from './vocabulary/records';
@@ -228,4 +230,37 @@ export function isOwnMessage(
 	}
 	const reasons = [...new Set(verdicts.map((found) => found.reason))];
 	return { own: true, reason: reasons.join(', '), message: list[list.length - 1] };
+}
+
+/**
+ * Ignore Own Messages' default, in both triggers' Options: on. The webhook trigger's TRIGGER_DEFAULTS
+ * (../trigger/triggerSettings.ts) names it, and its test holds the description's literal to it.
+ */
+export const IGNORE_OWN_MESSAGES_DEFAULT = true;
+
+/**
+ * Which messages are the workflow's own, from the options both triggers name alike (Ignore Own Messages,
+ * Ignored Sender IDs): the webhook trigger and the poll trigger read them here and judge by
+ * `isOwnMessage` (above), so an auto-reply never starts its own workflow whichever trigger
+ * hears it.
+ */
+export function readLoopOptions(options: IDataObject): LoopOptions {
+	const { ignoreOwnMessages } = options;
+	return {
+		ignoreOwnTypes:
+			ignoreOwnMessages === undefined ? IGNORE_OWN_MESSAGES_DEFAULT : ignoreOwnMessages !== false,
+		ignoredSenderIds: parseIdList(options.ignoredSenderIds),
+	};
+}
+
+/** Sender IDs as typed ("12, 57", one per line) or given by an expression (a list or one number). */
+function parseIdList(value: unknown): string[] {
+	if (Array.isArray(value))
+		return value.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	if (typeof value === 'number') return [String(value)];
+	if (typeof value !== 'string') return [];
+	return value
+		.split(/[\s,;]+/)
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
 }

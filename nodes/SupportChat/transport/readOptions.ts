@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PaginationSettings, PaginationStyle } from './pageShape';
-import { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pageShape';
+import type { PaginationSettings, PaginationStyle } from './pagination/styles';
+import { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pagination/styles';
 import type { ClientSettings } from './limits';
 import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from './limits';
 

@@ -16,7 +16,7 @@ import {
 	unsuccessfulError,
 } from './failures';
 import type { ClientSettings, RateLimiter } from './limits';
-import { paginate } from './pagination';
+import { paginate } from './pagination/loop';
 import type { PaginationSettings } from './pagination/styles';
 import { decideRetry, describeRetries, isSafeToRepeat, parseRetryAfter } from './retry';
 import { isGoneAnswer, readSuccess } from './success';

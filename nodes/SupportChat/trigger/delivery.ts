@@ -8,20 +8,31 @@ import { asText, fieldOf, isRecord } from '../shared/json';
 import { maskSecretFields } from '../shared/secretFields';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import { parseBody } from './body';
-import type { DeliveryId } from './deliveryId';
-import { entryDeliveryId } from './deliveryId';
 import type { DetectedEvent } from './detect';
-import { recogniseEvent } from './recognise';
-import { unwrapEventData } from '../shared/eventData';
+import { recogniseEvent } from './detect';
+import { unwrapEventData, isEnvelope } from '../shared/eventData';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';
 import type { OwnMessage } from '../shared/ownMessages';
 import { isOwnMessage } from '../shared/ownMessages';
 import { maskField } from './mask';
-import { checkBeforeParsing, checkBodyFields } from './schemes';
-import type { TriggerSettings } from './settings';
-import type { HeaderMap } from './util';
-import { headerValue, lowerCaseHeaders } from './util';
+import type { TriggerSettings } from './triggerSettings';
+import type { HeaderMap } from './deliveryHeaders';
+import { headerValue, lowerCaseHeaders } from './deliveryHeaders';
+import {
+	DELIVERY_ID_FIELDS,
+	DELIVERY_ID_HEADERS,
+	DELIVERY_META_OBJECTS,
+	PER_ATTEMPT_ID_HEADERS,
+} from './payloadStyles';
+import type { VerifyResult } from './verify';
+import {
+	verifyBodyField,
+	verifyHeaderToken,
+	verifyHmac,
+	verifyQueryToken,
+	verifyStandardWebhooks,
+} from './verify';
 
 /**
  * A delivery read once, at the door (STYLE 18): verified, parsed, and each of its events read into one
@@ -191,4 +202,113 @@ export function readDelivery(
 	if (!inBody.ok) return { ok: false, status: 401, error: inBody.reason };
 	const entries = received.map((entry, index) => readEntry(entry, index, batch, headers, settings));
 	return { ok: true, delivery: { headers, entries } };
+}
+
+export interface DeliveryId {
+	id: string;
+	/** Where it was found: `header webhook-id`, `body.event_id`, `body.id`. */
+	source: string;
+}
+
+/**
+ * The id of the delivery itself, which a sender keeps when it retries: the Standard Webhooks
+ * `webhook-id` and similar headers, an event id in the body, the envelope's own `id`
+ * (`{ id, event, data: {...} }`), or an id in the envelope's delivery metadata (`webhook.event_id`).
+ * A flat body's `id` names the resource, not the delivery, so it is not used: two events about the
+ * same conversation must not look like one delivery.
+ */
+function deliveryId(body: PlainObject, headers: HeaderMap): DeliveryId | undefined {
+	for (const name of DELIVERY_ID_HEADERS) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) return { id: value, source: `header ${name}` };
+	}
+	for (const key of DELIVERY_ID_FIELDS) {
+		const value = asText(body[key]);
+		if (value !== undefined) return { id: value, source: `body.${key}` };
+	}
+	if (isEnvelope(body)) {
+		const value = asText(body.id);
+		if (value !== undefined) return { id: value, source: 'body.id' };
+	}
+	for (const holder of DELIVERY_META_OBJECTS) {
+		const meta = body[holder];
+		if (!isRecord(meta)) continue;
+		for (const key of [...DELIVERY_ID_FIELDS, 'id']) {
+			const value = asText(meta[key]);
+			if (value !== undefined) return { id: value, source: `body.${holder}.${key}` };
+		}
+	}
+	for (const name of PER_ATTEMPT_ID_HEADERS) {
+		const value = asText(headerValue(headers, name));
+		if (value !== undefined) return { id: value, source: `header ${name}` };
+	}
+	return undefined;
+}
+
+/** In a batch a header id names the whole request, so each entry is told apart by its position. */
+export function entryDeliveryId(
+	entry: PlainObject,
+	index: number,
+	batch: boolean,
+	headers: HeaderMap,
+): DeliveryId | undefined {
+	const entryId = deliveryId(entry, batch ? {} : headers);
+	const batchId = batch ? deliveryId({}, headers) : undefined;
+	return (
+		entryId ?? (batchId ? { id: `${batchId.id}#${index}`, source: batchId.source } : undefined)
+	);
+}
+
+/**
+ * Which check of ./verify.ts each verification scheme (triggerSettings.ts) makes with the node's settings.
+ * Two steps, because a secret field can only be read once the body is parsed, and
+ * every other scheme must pass before the body is read at all.
+ */
+
+/** What a check before parsing reads: the raw bytes, the headers and the query string. */
+interface UnparsedDelivery {
+	rawBody: Buffer;
+	headers: HeaderMap;
+	query: unknown;
+}
+
+/** Checks the schemes that read only headers, query and raw bytes; `checkBodyFields` runs after parsing. */
+function checkBeforeParsing(
+	delivery: UnparsedDelivery,
+	settings: TriggerSettings,
+	now: number,
+): VerifyResult {
+	const { rawBody, headers } = delivery;
+	const { secret } = settings;
+	switch (settings.verification) {
+		case 'standardWebhooks':
+			return verifyStandardWebhooks(rawBody, headers, secret, now, settings.timestampTolerance);
+		case 'token':
+			return settings.tokenLocation === 'header'
+				? verifyHeaderToken(headers, settings.headerName, secret)
+				: verifyQueryToken(
+						isRecord(delivery.query) ? delivery.query : {},
+						settings.queryParameterName,
+						secret,
+					);
+		case 'hmac':
+			return verifyHmac(rawBody, headers, secret, {
+				header: settings.hmacHeader,
+				algorithm: settings.hmacAlgorithm,
+				encoding: settings.hmacEncoding,
+				prefix: settings.hmacPrefix,
+			});
+		default:
+			return { ok: true };
+	}
+}
+
+/** The secret field scheme: every event of a batch must carry the secret, or none starts. */
+function checkBodyFields(entries: PlainObject[], settings: TriggerSettings): VerifyResult {
+	if (settings.verification !== 'bodyField') return { ok: true };
+	for (const entry of entries) {
+		const result = verifyBodyField(entry, settings.keyField, settings.secret);
+		if (!result.ok) return result;
+	}
+	return { ok: true };
 }

@@ -1,7 +1,7 @@
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath, isRecord, trimmedText } from '../shared/json';
 import type { NamedDelivery } from '../shared/eventFacts';
-import { NAMED_DELIVERIES, productEventOf } from '../shared/eventFacts';
+import { NAMED_DELIVERIES, productEventOf, resourceOfEvent } from '../shared/eventFacts';
 import type { CanonicalEvent } from '../shared/events';
 import { UNKNOWN_EVENT } from '../shared/events';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
@@ -13,10 +13,17 @@ import {
 	NESTED_EVENT_FIELDS,
 	WEAK_EVENT_FIELDS,
 } from './payloadStyles';
-import { hasClosedStatus } from './status';
-import type { HeaderMap } from './util';
-import { headerValue } from './util';
+import type { HeaderMap } from './deliveryHeaders';
+import { headerValue } from './deliveryHeaders';
 import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './words';
+import {
+	ARCHIVED_STATUS_CODE,
+	CLOSED_STATUS_WORDS,
+	DELIVERY_STATUS_KEYS,
+} from '../shared/vocabulary/times';
+import { unwrapEventData } from '../shared/eventData';
+import type { ReferencedResource } from '../shared/vocabulary/records';
+import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 
 /**
  * Which event a delivery is. The spec lists the kinds of event but not their names on the wire (spec
@@ -179,11 +186,7 @@ function resolve(
  *
  * @param data the event's data inside its envelope (../shared/eventData.ts)
  */
-export function detectEvent(
-	body: PlainObject,
-	headers: HeaderMap,
-	data: PlainObject,
-): DetectedEvent {
+function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): DetectedEvent {
 	const payload: Payload = { body, data };
 	const explicit = firstExplicitCandidate(body, headers);
 	if (explicit !== undefined) {
@@ -214,8 +217,74 @@ export function detectEvent(
 }
 
 /** What a whole name says, when the table of names services send knows it (`registration`, `login`). */
-export function namedDelivery(name: string | undefined): NamedDelivery | undefined {
+function namedDelivery(name: string | undefined): NamedDelivery | undefined {
 	return name === undefined || name.length > MAX_NAME_LENGTH
 		? undefined
 		: NAMED_DELIVERIES.get(name.toLowerCase());
+}
+
+/**
+ * Whether the payload says the conversation is now closed or archived: a status word of
+ * CLOSED_STATUS_WORDS in any naming style, or the archived status code, in the event's data, its
+ * conversation or the body. `data` is the event's data when the caller has it unwrapped already.
+ */
+export function hasClosedStatus(
+	body: PlainObject,
+	data: PlainObject = unwrapEventData(body),
+): boolean {
+	const places = [data, isRecord(data.conversation) ? data.conversation : undefined, body].filter(
+		isRecord,
+	);
+	for (const place of places) {
+		for (const key of DELIVERY_STATUS_KEYS) {
+			const value = asText(place[key]);
+			if (value === undefined) continue;
+			if (value === ARCHIVED_STATUS_CODE) return true;
+			if (normaliseEventName(value).some((word) => CLOSED_STATUS_WORDS.has(word))) return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * All the trigger asks of an event's name: which event it is (detectEvent, above), what the delivery is about,
+ * and whether its data's own id names a form rather than a record.
+ */
+
+/**
+ * What a delivery is about: its event's resource, else what its name says (`login` is about a user,
+ * `user-deleted` and `message-deleted` name theirs), so that a delivery passed on as `unknown` still
+ * has its ids.
+ */
+function resourceOfDelivery(detected: DetectedEvent): ReferencedResource | undefined {
+	const known = resourceOfEvent(detected.event) ?? namedDelivery(detected.name)?.about;
+	if (known !== undefined || detected.name === undefined) return known;
+	for (const word of normaliseEventName(detected.name)) {
+		const resource = RESOURCE_OF_WORD.get(word);
+		if (resource !== undefined) return resource;
+	}
+	return undefined;
+}
+
+/** An entry's event and what its data's own `id` names, for reading its ids (ids.ts). */
+export interface RecognisedEvent {
+	detected: DetectedEvent;
+	/** The resource the delivery is about (`resourceOfDelivery`). */
+	about?: ReferencedResource;
+	/** Its data's own `id` names a form, not a record (the event table's `formId`). */
+	formId: boolean;
+}
+
+/** `detectEvent`, and what the event says about its data's ids: all the trigger asks of an event's name. */
+export function recogniseEvent(
+	body: PlainObject,
+	headers: HeaderMap,
+	data: PlainObject,
+): RecognisedEvent {
+	const detected = detectEvent(body, headers, data);
+	return {
+		detected,
+		about: resourceOfDelivery(detected),
+		formId: namedDelivery(detected.name)?.formId === true,
+	};
 }

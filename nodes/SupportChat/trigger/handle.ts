@@ -12,7 +12,7 @@ import { readDelivery } from './delivery';
 import type { DetectedEvent } from './detect';
 import type { ExtractedIds } from './ids';
 import { maskHeaders, secretMask } from './mask';
-import type { TriggerSettings } from './settings';
+import type { TriggerSettings } from './triggerSettings';
 import { MAX_NAME_LENGTH } from './words';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */

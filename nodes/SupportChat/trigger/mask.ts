@@ -1,8 +1,8 @@
 import type { PlainObject } from '../shared/json';
 import { getObjectPath, isRecord } from '../shared/json';
 import { REDACTED, SecretMask } from '../shared/secrets';
-import type { TriggerSettings } from './settings';
-import type { HeaderMap } from './util';
+import type { TriggerSettings } from './triggerSettings';
+import type { HeaderMap } from './deliveryHeaders';
 
 /** What of a delivery is masked by value or by place: the webhook secret, its body field, credential headers. */
 

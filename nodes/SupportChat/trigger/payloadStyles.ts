@@ -4,7 +4,7 @@
  * added to the lists below, or to WEBHOOK_ENVELOPES (../shared/vocabulary/envelopes.ts: the envelopes
  * of its data, which the poll trigger reads too) (CONTRIBUTING.md › How to add a payload style). Each
  * list is read in its order, the first key present winning; the order in which the lists themselves
- * are read is that of `detectEvent` (detect.ts) and `deliveryId` (deliveryId.ts).
+ * are read is that of `detectEvent` (detect.ts) and `deliveryId` (delivery.ts).
  *
  * The styles, as the sandbox sends them (sandbox/webhooks.js) and Support Board does:
  * - `{ event, data }` and its spellings: `event_type`, `eventName`, `webhook_event`, `{ event: { type } }`;

@@ -4,11 +4,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isDataObject } from '../shared/json';
 import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
-import { connect } from '../apis/connect';
+import { connect } from '../apis';
 import type { SupportChatClient } from '../transport/request';
 import type { SetUpRecord } from './earlierKey';
 import { earlierOf, sealedRecord, shownEarlier } from './earlierKey';
-import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './settings';
+import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './triggerSettings';
 import type { WebhookFields } from './productWebhook';
 import {
 	WEBHOOK_SETTING,

@@ -2,8 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
 import type { PlainObject } from '../shared/json';
 import { asText, getObjectPath } from '../shared/json';
-import type { HeaderMap } from './util';
-import { headerValue, headerValues } from './util';
+import type { HeaderMap } from './deliveryHeaders';
+import { headerValue, headerValues } from './deliveryHeaders';
 
 /**
  * Delivery verification. The service documents no signature (spec §6: "Signature of deliveries ...:

@@ -1,6 +1,6 @@
 import { paginationOptions, requestOptions } from '../../../nodes/SupportChat/descriptions/options';
 import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
-import { DEFAULT_PAGINATION } from '../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../nodes/SupportChat/transport/pagination/styles';
 
 // The editor shows the literal defaults of the options; the transport falls back to its own
 // constants when an option is not set. Both must say the same thing.

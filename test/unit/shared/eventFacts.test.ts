@@ -4,7 +4,7 @@
  * in a file of its own; the derived ones must equal them byte for byte. And one made-up row, added in
  * this test only, reaches every derived list: adding an event is one row.
  */
-import { eventsProperty } from '../../../nodes/SupportChat/trigger/description/events';
+import { eventsProperty } from '../../../nodes/SupportChat/trigger/description/eventsProperty';
 import { pollProperties } from '../../../nodes/SupportChat/poll/description';
 import type { EventRow } from '../../../nodes/SupportChat/shared/events';
 import {

@@ -1,4 +1,6 @@
-import { isOwnMessage } from '../../../nodes/SupportChat/shared/ownMessages';
+import type { IDataObject } from 'n8n-workflow';
+
+import { isOwnMessage, readLoopOptions } from '../../../nodes/SupportChat/shared/ownMessages';
 
 const ON = { ignoreOwnTypes: true, ignoredSenderIds: [] as string[] };
 
@@ -86,5 +88,24 @@ describe('isOwnMessage', () => {
 		['blank entries ignored', { data: { sender_id: '' } }, [''], false],
 	])('sender ids: %s', (_label, body, ids, own) => {
 		expect(isOwnMessage(body, { ignoreOwnTypes: false, ignoredSenderIds: ids }).own).toBe(own);
+	});
+});
+
+describe('Ignored Sender IDs, as readLoopOptions reads them for both triggers', () => {
+	test.each([
+		['12, 57', ['12', '57']],
+		['12;57\n 99', ['12', '57', '99']],
+		['', []],
+		[42, ['42']],
+		[
+			[' 1 ', 2, ''],
+			['1', '2'],
+		],
+		[undefined, []],
+		[{ id: 1 }, []],
+	])('%j', (value, expected) => {
+		expect(readLoopOptions({ ignoredSenderIds: value } as IDataObject).ignoredSenderIds).toEqual(
+			expected,
+		);
 	});
 });

@@ -10,7 +10,7 @@ import type { DeliveryRequest } from '../../../nodes/SupportChat/trigger/deliver
 import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { eventOf } from '../../helpers/trigger';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/triggerSettings';
 import { eventRow, productEventOf } from '../../../nodes/SupportChat/shared/eventFacts';
 import { SUPPORT_BOARD_ROWS as SUPPORT_BOARD_EVENTS } from '../../../nodes/SupportChat/shared/supportBoardEvents';
 import { triggerSettings } from '../../helpers/trigger';

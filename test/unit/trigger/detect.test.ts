@@ -1,7 +1,8 @@
 import { EVENT_ALIASES } from '../../../nodes/SupportChat/trigger/aliases';
 import { eventOf } from '../../helpers/trigger';
 import { KIND_ROWS as EVENTS } from '../../../nodes/SupportChat/shared/events';
-import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/util';
+import { lowerCaseHeaders } from '../../../nodes/SupportChat/trigger/deliveryHeaders';
+import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/detect';
 
 describe('detectEvent: every alias and naming style', () => {
 	const cases: Array<[string, string]> = [
@@ -268,5 +269,13 @@ describe('conversation status updates', () => {
 		[{ event: 'conversation.updated', data: { subject: 'Billing' } }, 'unknown'],
 	])('%j → %s', (body, event) => {
 		expect(eventOf(body, {}).event).toBe(event);
+	});
+});
+
+describe('conversation status updates', () => {
+	test('hasClosedStatus', () => {
+		expect(hasClosedStatus({ data: { state: 'ARCHIVED' } })).toBe(true);
+		expect(hasClosedStatus({ data: { state: 'pending' } })).toBe(false);
+		expect(hasClosedStatus({})).toBe(false);
 	});
 });

@@ -9,12 +9,12 @@ import type { Decision } from '../../../nodes/SupportChat/trigger/handle';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
 import { extractIds } from '../../../nodes/SupportChat/trigger/ids';
 import { isOwnMessage } from '../../../nodes/SupportChat/shared/ownMessages';
-import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/settings';
+import type { TriggerSettings } from '../../../nodes/SupportChat/trigger/triggerSettings';
 import {
 	TRIGGER_DEFAULTS,
 	VERIFICATION_SCHEMES,
-} from '../../../nodes/SupportChat/trigger/settings';
-import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/status';
+} from '../../../nodes/SupportChat/trigger/triggerSettings';
+import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/detect';
 import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
 import { deliveryIdOf, eventOf, reload, triggerSettings } from '../../helpers/trigger';
 

@@ -20,7 +20,7 @@ import {
 	rows,
 	text,
 	userFound,
-} from './events';
+} from './pollEvents';
 import type { SbMarks } from './marks';
 import {
 	conversationMarks,

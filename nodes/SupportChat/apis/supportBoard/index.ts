@@ -1,4 +1,4 @@
-import { readLoopOptions } from '../../shared/loopOptions';
+import { readLoopOptions } from '../../shared/ownMessages';
 import type { Api } from '../types';
 import { supportBoardFinder } from './finder';
 import { supportBoardWire } from './wire';

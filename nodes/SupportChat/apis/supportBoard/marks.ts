@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Marks, PolledEvent, PollSettings } from '../types';
-import { idOf, text } from './events';
+import { idOf, text } from './pollEvents';
 
 /**
  * The Support Board poll's marks: the highest ids read, the conversation ids a jump passed over, and

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FinderClient } from '../types';
 import { isDataObject } from '../../shared/json';
-import { highest, rows, text } from './events';
+import { highest, rows, text } from './pollEvents';
 import { SUPPORT_BOARD_PAGE_SIZE } from './product';
 
 /**

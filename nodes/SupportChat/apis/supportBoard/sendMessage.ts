@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isDataObject } from '../../shared/json';
 import type { CallResult, Calls } from '../../transport/calls';
 import type { WirePort } from '../../transport/wire';
-import { deliver, routeOf } from './delivery';
+import { deliver, routeOf } from './replyRoute';
 import { fn, notFound, unsupported } from './functions';
 import { uploadFiles } from './upload';
 

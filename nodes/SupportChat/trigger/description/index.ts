@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { eventsProperty } from './events';
+import { eventsProperty } from './eventsProperty';
 import { ownMessagesNotice, setupNotice } from './notices';
-import { optionsProperty } from './options';
-import { selfSetupProperties } from './selfSetup';
+import { optionsProperty } from './optionsProperty';
+import { selfSetupProperties } from './selfSetupProperties';
 import { verificationProperties } from './verification';
 
-export { eventsSubtitle } from './events';
+export { eventsSubtitle } from './eventsProperty';
 
 /** The trigger's parameters, in the order the editor shows them. */
 export const triggerProperties: INodeProperties[] = [

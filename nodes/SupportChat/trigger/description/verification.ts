@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match
-// TRIGGER_DEFAULTS in ../settings (test/unit/trigger/readSettings.test.ts checks).
+// TRIGGER_DEFAULTS in ../triggerSettings (test/unit/trigger/triggerSettings.test.ts checks).
 
 /** The verification scheme and the settings each scheme shows. */
 export const verificationProperties: INodeProperties[] = [

@@ -7,7 +7,7 @@ import {
 	TOTAL_HEADERS,
 	TOTAL_KEYS,
 } from '../../../../nodes/SupportChat/shared/vocabulary/pages';
-import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
 import { findItems } from '../../../../nodes/SupportChat/transport/pagination/locate';
 import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
 

@@ -3,7 +3,7 @@
  * pages alike at their edges, a body missing after a promise, huge declared counts, an echoed token.
  */
 
-import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
+import { paginate } from '../../../../nodes/SupportChat/transport/pagination/loop';
 import type { Answer } from './scripted';
 import { bodies, ctx, failure, list, rec, scripted, settings, TOKEN } from './scripted';
 

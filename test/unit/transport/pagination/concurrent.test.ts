@@ -7,8 +7,8 @@
  * by a macrotask, so that requests in flight overlap as they would over a network.
  */
 import type { RequestSpec } from '../../../../nodes/SupportChat/transport/types';
-import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
-import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
+import { paginate } from '../../../../nodes/SupportChat/transport/pagination/loop';
 import type { SupportChatClient } from '../../../../nodes/SupportChat/transport/request';
 import { ctx, failure, list, rec, scripted } from './scripted';
 

@@ -4,9 +4,9 @@
  * the declared end breaks it. Beside collector.test.ts, whose promises tests hold the body's declarations to the same rule.
  */
 
-import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
 import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
-import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
+import { paginate } from '../../../../nodes/SupportChat/transport/pagination/loop';
 import type { Answer } from './scripted';
 import { bodies, ctx, failure, list, rec, scripted, settings } from './scripted';
 

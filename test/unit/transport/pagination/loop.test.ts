@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 
-import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
-import { paginate } from '../../../../nodes/SupportChat/transport/pagination';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
+import { paginate } from '../../../../nodes/SupportChat/transport/pagination/loop';
 import { answer, settings as chosenSettings, TOKEN_FORMS } from './arbitraries';
 import { bodies, ctx, list, rec, scripted } from './scripted';
 

@@ -3,15 +3,13 @@
 
 import fc from 'fast-check';
 
+import type { PagePlan } from '../../../../nodes/SupportChat/transport/pagination/reading';
 import type {
-	PagePlan,
 	PageRequest,
 	PaginationSettings,
-} from '../../../../nodes/SupportChat/transport/pageShape';
-import {
-	DEFAULT_PAGINATION,
-	PageShapeError,
-} from '../../../../nodes/SupportChat/transport/pageShape';
+} from '../../../../nodes/SupportChat/transport/pagination/styles';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
+import { PageShapeError } from '../../../../nodes/SupportChat/transport/pagination/reading';
 import { readPage } from '../../../../nodes/SupportChat/transport/pagination/readPage';
 import { hasIdentity } from '../../../../nodes/SupportChat/transport/pagination/values';
 import { getPath } from '../../../../nodes/SupportChat/shared/json';

@@ -9,8 +9,8 @@ import type { INode } from 'n8n-workflow';
 import { SecretMask } from '../../../../nodes/SupportChat/shared/secrets';
 import { restWire } from '../../../../nodes/SupportChat/apis/rest/wire';
 import type { RequestSpec } from '../../../../nodes/SupportChat/transport/types';
-import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pageShape';
-import type { SupportChatContext } from '../../../../nodes/SupportChat/transport/pagination';
+import { DEFAULT_PAGINATION } from '../../../../nodes/SupportChat/transport/pagination/styles';
+import type { SupportChatContext } from '../../../../nodes/SupportChat/transport/pagination/loop';
 import type { SupportChatClient } from '../../../../nodes/SupportChat/transport/request';
 
 export const TOKEN = 'tok-9f8e7d6c5b4a';

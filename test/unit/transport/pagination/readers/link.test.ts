@@ -1,4 +1,4 @@
-import { DEFAULT_PAGINATION } from '../../../../../nodes/SupportChat/transport/pageShape';
+import { DEFAULT_PAGINATION } from '../../../../../nodes/SupportChat/transport/pagination/styles';
 import { readPage } from '../../../../../nodes/SupportChat/transport/pagination/readPage';
 
 /**

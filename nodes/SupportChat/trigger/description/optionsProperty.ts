@@ -4,7 +4,7 @@ import { attachmentOptions } from '../../files/downloadOptions';
 import { sortedByName } from '../../descriptions/common';
 
 // Defaults are literals because n8n's editor and linter read them statically; they match
-// TRIGGER_DEFAULTS.options in ../settings (test/unit/trigger/readSettings.test.ts checks).
+// TRIGGER_DEFAULTS.options in ../triggerSettings (test/unit/trigger/triggerSettings.test.ts checks).
 
 /**
  * Which New Message events are the workflow's own: the same options, names and defaults in the webhook

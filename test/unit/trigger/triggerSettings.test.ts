@@ -5,8 +5,11 @@ import { SupportChatTrigger } from '../../../nodes/SupportChat/SupportChatTrigge
 import { attachmentOptions } from '../../../nodes/SupportChat/files/downloadOptions';
 import { DEFAULT_CLIENT_SETTINGS } from '../../../nodes/SupportChat/transport/limits';
 import { handleDelivery } from '../../../nodes/SupportChat/trigger/handle';
-import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from '../../../nodes/SupportChat/trigger/settings';
-import { readSettings } from '../../../nodes/SupportChat/trigger/readSettings';
+import {
+	SELF_SETUP_DEFAULTS,
+	TRIGGER_DEFAULTS,
+	readSettings,
+} from '../../../nodes/SupportChat/trigger/triggerSettings';
 import { triggerSettings } from '../../helpers/trigger';
 
 // The editor shows the literal defaults of the description; readSettings falls back to

@@ -2,8 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { CHANNELS } from '../../../../nodes/SupportChat/apis/supportBoard/channels';
-import type { Route } from '../../../../nodes/SupportChat/apis/supportBoard/delivery';
-import { deliver, routeOf } from '../../../../nodes/SupportChat/apis/supportBoard/delivery';
+import type { Route } from '../../../../nodes/SupportChat/apis/supportBoard/replyRoute';
+import { deliver, routeOf } from '../../../../nodes/SupportChat/apis/supportBoard/replyRoute';
 import type { WirePort } from '../../../../nodes/SupportChat/transport/wire';
 import { SecretMask } from '../../../../nodes/SupportChat/shared/secrets';
 

@@ -1,2 +1,0 @@
-export type { ListResult, SupportChatContext } from './loop';
-export { fetchPage, paginate } from './loop';
