@@ -207,6 +207,32 @@ describe('the node panel: typing "support chat"', () => {
 	});
 });
 
+describe('the node panel: found by the names Support Board users know', () => {
+	// Neither term is in the nodes' names: n8n's node search matches the display name and the codex's
+	// `alias`, so without the aliases the panel says "No results".
+	test.each(['Support Board', 'live chat'])(
+		'typing "%s" lists Support Chat and Support Chat Poll',
+		async (term) => {
+			await newWorkflow(page, n8n.baseUrl);
+			const panel = await searchNodePanel(page, term);
+			const entries = panel.getByTestId('item-iterator-item').filter({ hasText: 'Support Chat' });
+			try {
+				await entries.first().waitFor({ timeout: 15_000 });
+			} catch (error) {
+				const shown = await panel.innerText().catch(() => '(no panel)');
+				throw new Error(`typing "${term}", the node panel lists no Support Chat entry:\n${shown}`, {
+					cause: error,
+				});
+			}
+			await waitForPanelEntries(panel, 2);
+			expect((await nodePanelEntries(panel)).map((e) => e.name)).toEqual([
+				'Support Chat',
+				'Support Chat Poll',
+			]);
+		},
+	);
+});
+
 describe('credentials, from the node: "Connect to Support Chat"', () => {
 	let modal: Locator;
 

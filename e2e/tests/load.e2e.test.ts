@@ -30,6 +30,7 @@ interface NodeTypeDescription {
 	codex?: {
 		categories?: string[];
 		subcategories?: Record<string, string[]>;
+		alias?: string[];
 		resources?: Record<string, Array<{ url: string }>>;
 	};
 	[key: string]: unknown;
@@ -137,8 +138,9 @@ test('the credential type supportChatApi exists, with a secret token and an auth
 test.each([
 	[ACTION, '#operations'],
 	[TRIGGER, '#trigger'],
+	[POLL, '#poll-trigger'],
 ])(
-	'%s comes with its codex: category and documentation links, and no subcategories',
+	'%s comes with its codex: category, the aliases the node panel searches, documentation links, and no subcategories',
 	(name, anchor) => {
 		const { codex } = nodeType(name);
 		const repository = 'https://github.com/n8n-nodes-support-chat/n8n-nodes-support-chat';
@@ -146,6 +148,7 @@ test.each([
 		expect(codex).not.toHaveProperty('subcategories');
 		expect(codex).toEqual({
 			categories: ['Communication'],
+			alias: ['Support Board', 'board.support', 'live chat', 'helpdesk', 'customer support'],
 			resources: {
 				primaryDocumentation: [{ url: `${repository}${anchor}` }],
 				credentialDocumentation: [{ url: `${repository}#credentials` }],

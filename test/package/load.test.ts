@@ -55,6 +55,8 @@ it('resolves every icon to a file in the package and reads every codex file', ()
 		expectIconFiles(description.iconUrl);
 		expect(description.codex).toMatchObject({
 			categories: ['Communication'],
+			// n8n-core's loader copies `alias` from a community package's codex file; the node panel searches it.
+			alias: ['Support Board', 'board.support', 'live chat', 'helpdesk', 'customer support'],
 			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
 		});
 	}
