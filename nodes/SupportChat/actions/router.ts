@@ -78,7 +78,8 @@ export async function router(
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(this, resource, operationName);
 	const returnData: INodeExecutionData[] = [];
-	const toolAnswersErrors = answersModelWithErrors(this);
+	// Whether a failure is the model's answer, asked once the first item failed: ./toolMode runs only then.
+	let toolAnswersErrors: boolean | undefined;
 	// One limiter for the whole execution, by the first item's Requests per Second, so the ceiling holds
 	// across items (null: that item set none); made in the loop, so that options that cannot be read
 	// fail their item (and, in a tool, answer the model) like any failure.
@@ -96,6 +97,7 @@ export async function router(
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
 		} catch (error) {
+			toolAnswersErrors ??= answersModelWithErrors(this);
 			if (toolAnswersErrors) {
 				returnData.push(toolErrorItem(error as Error, itemIndex));
 				continue;
