@@ -137,7 +137,7 @@ const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 		deriveEventFacts:
 			'the one-row test derives every list from the table plus a made-up row, through the same function the module derives its own with, to show that a new event needs nothing but its row',
 	},
-	'nodes/SupportChat/shared/secretFields.ts': {
+	'nodes/SupportChat/shared/secrets.ts': {
 		SECRET_FIELDS:
 			'the test checks that the quick test before the walk (holdsSecretField) lets every name of the table through; no public path lists the names, and a copy in the test would miss a name added to the table',
 	},

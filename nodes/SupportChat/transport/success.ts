@@ -1,6 +1,6 @@
 import { isDataObject } from '../shared/json';
 import type { SecretMask } from '../shared/secrets';
-import { holdsSecretField, maskSecretFields } from '../shared/secretFields';
+import { holdsSecretField, maskSecretFields } from '../shared/secrets';
 import type { Answer } from './answer';
 import { clipText, extractErrorMessage } from './errors';
 import type { RequestSpec } from './types';
