@@ -155,8 +155,12 @@ function walks(): Record<string, () => Walk> {
 	const TRIGGER = 'n8n-nodes-support-chat.supportChatTrigger';
 	const POLL = 'n8n-nodes-support-chat.supportChatPollTrigger';
 	const KEY = 'walks-webhook-key-7c1d';
+	// The node and credential types are made once, as n8n makes them when it loads the package: their
+	// constructors are loading, not any path's work.
+	const credentialType = new SupportChatApi();
+	const action = new SupportChat();
 	const credentialsOf = (data: IDataObject) => ({
-		types: [new SupportChatApi()],
+		types: [credentialType],
 		data: { supportChatApi: data },
 	});
 	type Board = Awaited<ReturnType<typeof openBoard>>;
@@ -242,7 +246,7 @@ function walks(): Record<string, () => Walk> {
 								message: 'An answer from n8n',
 							},
 						},
-						nodeTypes: { [ACTION]: new SupportChat() },
+						nodeTypes: { [ACTION]: action },
 						credentials: credentialsOf({ ...board.credentials }),
 					});
 					if (run.status !== 'success') throw new Error(JSON.stringify(run.error()));
@@ -280,7 +284,7 @@ function walks(): Record<string, () => Walk> {
 								options: { pageSize: 10 },
 							},
 						},
-						nodeTypes: { [ACTION]: new SupportChat() },
+						nodeTypes: { [ACTION]: action },
 						credentials: credentialsOf({ baseUrl: sandbox.origin, apiToken: TOKEN }),
 					});
 					if (run.status !== 'success') throw new Error(JSON.stringify(run.error()));
