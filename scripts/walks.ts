@@ -14,7 +14,8 @@
  * compiled beside the .js, else the .js lines) holding code whose innermost block ran, outside top
  * levels. Files are nodes/** and credentials/** of the compiled tree, named by their .ts paths.
  *
- * Usage: npm run walks [-- --json] [-- --files] (--files lists each path's files).
+ * Usage: npm run walks [-- --json] [-- --files] (--files lists each path's files, with the lines and
+ * the functions that ran in each).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -35,6 +36,8 @@ interface PathRun {
 	name: string;
 	files: string[];
 	lines: number;
+	/** Per file, the lines run and the functions that ran (by name, `(anonymous)` for the unnamed). */
+	perFile: Record<string, { lines: number; functions: string[] }>;
 	/** What the measured run did, to check that it walked the path it names. */
 	check: string;
 }
@@ -102,17 +105,26 @@ function linesRun(file: string, script: Profiler.ScriptCoverage): Set<number> {
 const isTopLevel = (fn: Profiler.FunctionCoverage) =>
 	fn.functionName === '' && fn.ranges[0].startOffset === 0;
 
-function measured(coverage: Profiler.ScriptCoverage[]): { files: string[]; lines: number } {
+function measured(
+	coverage: Profiler.ScriptCoverage[],
+): Pick<PathRun, 'files' | 'lines' | 'perFile'> {
 	const files: string[] = [];
+	const perFile: PathRun['perFile'] = {};
 	let lines = 0;
 	for (const script of coverage) {
 		const file = productFile(script.url);
 		if (file === undefined) continue;
-		if (!script.functions.some((fn) => !isTopLevel(fn) && fn.ranges[0].count > 0)) continue;
+		const ran = script.functions.filter((fn) => !isTopLevel(fn) && fn.ranges[0].count > 0);
+		if (ran.length === 0) continue;
 		files.push(file);
-		lines += linesRun(file, script).size;
+		const count = linesRun(file, script).size;
+		lines += count;
+		perFile[file] = {
+			lines: count,
+			functions: [...new Set(ran.map((fn) => fn.functionName || '(anonymous)'))].sort(),
+		};
 	}
-	return { files: files.sort(), lines };
+	return { files: files.sort(), lines, perFile };
 }
 
 // ---------------------------------------------------------------- the paths
@@ -143,8 +155,12 @@ function walks(): Record<string, () => Walk> {
 	const TRIGGER = 'n8n-nodes-support-chat.supportChatTrigger';
 	const POLL = 'n8n-nodes-support-chat.supportChatPollTrigger';
 	const KEY = 'walks-webhook-key-7c1d';
+	// The node and credential types are made once, as n8n makes them when it loads the package: their
+	// constructors are loading, not any path's work.
+	const credentialType = new SupportChatApi();
+	const action = new SupportChat();
 	const credentialsOf = (data: IDataObject) => ({
-		types: [new SupportChatApi()],
+		types: [credentialType],
 		data: { supportChatApi: data },
 	});
 	type Board = Awaited<ReturnType<typeof openBoard>>;
@@ -230,7 +246,7 @@ function walks(): Record<string, () => Walk> {
 								message: 'An answer from n8n',
 							},
 						},
-						nodeTypes: { [ACTION]: new SupportChat() },
+						nodeTypes: { [ACTION]: action },
 						credentials: credentialsOf({ ...board.credentials }),
 					});
 					if (run.status !== 'success') throw new Error(JSON.stringify(run.error()));
@@ -268,7 +284,7 @@ function walks(): Record<string, () => Walk> {
 								options: { pageSize: 10 },
 							},
 						},
-						nodeTypes: { [ACTION]: new SupportChat() },
+						nodeTypes: { [ACTION]: action },
 						credentials: credentialsOf({ baseUrl: sandbox.origin, apiToken: TOKEN }),
 					});
 					if (run.status !== 'success') throw new Error(JSON.stringify(run.error()));
@@ -332,9 +348,9 @@ async function child(key: string): Promise<void> {
 	await walk.prepare(1);
 	await takeCoverage();
 	const check = await walk.walk(1);
-	const { files, lines } = measured(await takeCoverage());
+	const { files, lines, perFile } = measured(await takeCoverage());
 	await walk.tearDown();
-	const result: PathRun = { name: walk.name, files, lines, check };
+	const result: PathRun = { name: walk.name, files, lines, perFile, check };
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
@@ -430,7 +446,14 @@ function main(): void {
 	);
 	console.log('\nWhat each measured run did:');
 	for (const run of runs) console.log(`  ${run.name}: ${run.check}`);
-	if (list) for (const run of runs) console.log(`\n${run.name}:\n  ${run.files.join('\n  ')}`);
+	if (list)
+		for (const run of runs) {
+			console.log(`\n${run.name}:`);
+			for (const file of run.files) {
+				const { lines, functions } = run.perFile[file];
+				console.log(`  ${file}  ${lines} lines: ${functions.join(', ')}`);
+			}
+		}
 }
 
 const pathAt = process.argv.indexOf('--path');

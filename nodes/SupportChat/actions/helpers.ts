@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { limitParameter, returnAllParameter } from '../descriptions/common';
 import { isDataObject, trimmedText } from '../shared/json';
 import type { UserFields } from '../transport/calls';
 import { NO_RECORD } from '../transport/success';
@@ -204,6 +205,13 @@ export function listQuery(
 	}
 	const extra = (filters.queryParameters as IDataObject | undefined)?.parameter;
 	return { ...qs, ...namedValues(ctx, extra, 'query parameter', itemIndex) };
+}
+
+/** The limit a list operation passes to `client.list`: undefined with Return All, else Limit (descriptions/common.ts). */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter(returnAllParameter.name, itemIndex, returnAllParameter.default))
+		return undefined;
+	return ctx.getNodeParameter(limitParameter.name, itemIndex, limitParameter.default) as number;
 }
 
 /** Applies Simplify (see descriptions/common.ts) to the records of a get or list operation. */

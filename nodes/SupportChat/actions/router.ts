@@ -78,24 +78,26 @@ export async function router(
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(this, resource, operationName);
 	const returnData: INodeExecutionData[] = [];
-	const toolAnswersErrors = answersModelWithErrors(this);
-	// One limiter for the whole execution, so the ceiling holds across items; made in the loop, so that
-	// options that cannot be read fail their item (and, in a tool, answer the model) like any failure.
-	let limiter: RateLimiter | undefined;
+	// Whether a failure is the model's answer, asked once the first item failed: ./toolMode runs only then.
+	let toolAnswersErrors: boolean | undefined;
+	// One limiter for the whole execution, by the first item's Requests per Second, so the ceiling holds
+	// across items (null: that item set none); made in the loop, so that options that cannot be read
+	// fail their item (and, in a tool, answer the model) like any failure.
+	let limiter: RateLimiter | null | undefined;
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const options = readOptions(this, itemIndex);
-			limiter ??= new RateLimiter(clientSettings(options).requestsPerSecond);
+			const settings = clientSettings(options);
+			if (limiter === undefined)
+				limiter =
+					settings.requestsPerSecond > 0 ? new RateLimiter(settings.requestsPerSecond) : null;
 			const pagination = () => paginationSettings(this, options, itemIndex);
-			const client = await connect(this, itemIndex, {
-				settings: clientSettings(options),
-				limiter,
-				pagination,
-			});
+			const client = await connect(this, itemIndex, { settings, limiter, pagination });
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
 		} catch (error) {
+			toolAnswersErrors ??= answersModelWithErrors(this);
 			if (toolAnswersErrors) {
 				returnData.push(toolErrorItem(error as Error, itemIndex));
 				continue;

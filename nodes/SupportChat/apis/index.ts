@@ -27,8 +27,11 @@ function apiOf(credentials: ICredentialDataDecryptedObject): Api {
 
 interface ConnectOptions {
 	settings?: ClientSettings;
-	/** One limiter shared by the clients of an execution, so the ceiling holds across items. */
-	limiter?: RateLimiter;
+	/**
+	 * One limiter shared by the clients of an execution, so the ceiling holds across items; null when
+	 * the execution has none. Without it, the client has one only when its settings set a ceiling.
+	 */
+	limiter?: RateLimiter | null;
 	gate?: RequestGate;
 	/** The user's pagination options for `list`, read when a list is asked for; the defaults without. */
 	pagination?: () => PaginationSettings;
@@ -48,19 +51,20 @@ export async function connect(
 		settings = DEFAULT_CLIENT_SETTINGS,
 		gate,
 		pagination = () => DEFAULT_PAGINATION,
+		// Requests per Second is read first: without a ceiling, no limiter runs.
+		limiter = settings.requestsPerSecond > 0 ? new RateLimiter(settings.requestsPerSecond) : null,
 	} = options;
 	const credentials = await ctx.getCredentials(CREDENTIALS_TYPE, itemIndex);
 	const api = apiOf(credentials);
 	const base = api.wire.endpoint(credentials.baseUrl, credentials.allowHttp === true);
 	if (!base.ok) throw new NodeOperationError(ctx.getNode(), base.message, { itemIndex });
-	const limiter = options.limiter ?? new RateLimiter(settings.requestsPerSecond);
 	return new SupportChatClient({
 		ctx,
 		api,
 		baseUrl: base.url,
 		credentials,
 		settings,
-		limiter,
+		limiter: limiter ?? undefined,
 		itemIndex,
 		gate,
 		pagination,

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { paginationOptions, requestOptions } from './options';
 import { filledByModel } from './tool';
@@ -50,7 +50,7 @@ export function idInput(
 	return filledByModel(idLocator(name, label), name, 'id');
 }
 
-const returnAllParameter = {
+export const returnAllParameter = {
 	displayName: 'Return All',
 	name: 'returnAll',
 	type: 'boolean',
@@ -58,7 +58,7 @@ const returnAllParameter = {
 	description: 'Whether to return all results or only up to a given limit',
 } satisfies INodeProperties;
 
-const limitParameter = {
+export const limitParameter = {
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
@@ -68,15 +68,8 @@ const limitParameter = {
 	displayOptions: { show: { returnAll: [false] } },
 } satisfies INodeProperties;
 
-/** Return All and Limit of a list operation; the operation reads them with `readLimit`. */
+/** Return All and Limit of a list operation; the operation reads them with `readLimit` (../actions/helpers). */
 export const returnAllAndLimit: INodeProperties[] = [returnAllParameter, limitParameter];
-
-/** The limit a list operation passes to `api.list`: undefined with Return All, else Limit. */
-export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter(returnAllParameter.name, itemIndex, returnAllParameter.default))
-		return undefined;
-	return ctx.getNodeParameter(limitParameter.name, itemIndex, limitParameter.default) as number;
-}
 
 /**
  * Simplify: off by default in workflows (the spec does not list the record's fields, so nothing is

@@ -8,8 +8,7 @@ import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
 import { eventItem } from '../shared/eventItem';
 import { connect } from '../apis';
-import type { SupportChatClient } from '../transport/request';
-import { pollBudget } from './budget';
+import type { RequestGate, SupportChatClient } from '../transport/request';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
 import type { Found, PolledEvent, PollSettings } from '../apis/types';
@@ -47,6 +46,40 @@ function readSettings(ctx: IPollFunctions, options: IDataObject): PollSettings {
 		sinceParam: text(options.sinceParam),
 		watermarkField: text(options.watermarkField),
 		deadline: Date.now() + budget,
+	};
+}
+
+/**
+ * What one poll may spend: Max Requests per Poll, and the time until its deadline (n8n's poll budget
+ * where the host has one). The client asks before every request it sends, each page and each retry
+ * included, so a slow service overruns the deadline by one request at most, not by a whole list. A poll
+ * over either fails whole, so no mark moves past what it did not read, and n8n shows the error and polls
+ * again at the next poll time.
+ */
+function pollBudget(ctx: Pick<IPollFunctions, 'getNode'>, settings: PollSettings): RequestGate {
+	let spent = 0;
+	return (where) => {
+		if (spent >= settings.maxRequests) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`This poll needs more than ${settings.maxRequests} requests (${where}); nothing was emitted and the poll stands where it stood`,
+				{
+					description:
+						'Raise Max Requests per Poll under Options, or poll more often so that less happens between two polls.',
+				},
+			);
+		}
+		if (Date.now() >= settings.deadline) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`This poll ran out of time after ${spent} requests (${where}); nothing was emitted and the poll stands where it stood`,
+				{
+					description:
+						'n8n gives each poll a limited time, and the service answered too slowly to read everything in it. Poll more often so that less happens between two polls.',
+				},
+			);
+		}
+		spent++;
 	};
 }
 

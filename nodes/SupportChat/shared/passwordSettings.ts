@@ -1,7 +1,7 @@
 /**
  * The settings Support Board types as passwords, by id: its admin area shows them as password fields,
  * and `get-settings` answers them in plain text (without their types). Masked by id at any depth, as
- * secret fields are (./secretFields).
+ * secret fields are (./secrets, `maskSecretFields`).
  *
  * Written by hand from every `"type": "password"` of the product's own settings
  * (Support Board 3.8.7, `resources/json/settings.json`, with `apps/wordpress/settings.json`, which has

@@ -141,33 +141,6 @@ export function extractErrorMessage(body: unknown): string | undefined {
 	return fromValue(body, 0);
 }
 
-const FAILURE_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
-/** The flags that said it failed; the message is looked for in the rest. */
-const STATUS_FLAGS = new Set(['success', 'ok', 'status']);
-
-/**
- * Some services answer 200 and say in the body that the call failed. Returns the failure's message
- * when the body says so, undefined for a normal body.
- */
-export function failureInBody(body: unknown): string | undefined {
-	if (!isDataObject(body)) return undefined;
-	const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
-	const saysFailed =
-		body.success === false ||
-		body.ok === false ||
-		(status !== undefined && FAILURE_STATUS.has(status)) ||
-		(body.error !== undefined &&
-			body.error !== null &&
-			body.error !== false &&
-			body.error !== '' &&
-			!('data' in body) &&
-			!('id' in body) &&
-			!('response' in body && body.success === true));
-	if (!saysFailed) return undefined;
-	const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !STATUS_FLAGS.has(key)));
-	return extractErrorMessage(rest) ?? 'the service reported a failure without a message';
-}
-
 /**
  * A message and its hint as one line, for where only one text is shown (a model's tool answer, the
  * credential dialog): a full stop between them unless the message ends a sentence already, and the

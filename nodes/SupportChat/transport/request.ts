@@ -34,7 +34,8 @@ export type RequestGate = (where: string) => void;
 interface ClientInit<A extends WiredApi> extends Connection {
 	api: A;
 	settings: ClientSettings;
-	limiter: RateLimiter;
+	/** Requests per Second's limiter, shared by an execution's clients; none without a ceiling. */
+	limiter?: RateLimiter;
 	itemIndex: number;
 	gate?: RequestGate;
 	/** The user's pagination options, read when a list is asked for. */
@@ -147,12 +148,13 @@ export class SupportChatClient<A extends WiredApi = WiredApi> implements WirePor
 		const where = this.mask.text(
 			spec.label ?? `${spec.method} ${url.slice(this.init.baseUrl.length) || url}`,
 		);
-		const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 		for (let attempt = 1; ; attempt++) {
-			await this.init.limiter.wait();
+			await this.init.limiter?.wait();
 			this.init.gate?.(where);
 			const tried = await this.attempt(spec, url, where, attempt);
 			if ('response' in tried) return tried.response;
+			// The retry rule is asked only once an attempt failed.
+			const repeatable = spec.repeatable ?? isSafeToRepeat(spec.method);
 			const decision = decideRetry(repeatable, tried.outcome, attempt, this.init.settings);
 			if (decision.retry) {
 				await sleep(decision.delayMs);

@@ -1,7 +1,8 @@
+import { isDataObject } from '../shared/json';
 import type { SecretMask } from '../shared/secrets';
-import { holdsSecretField, maskSecretFields } from '../shared/secretFields';
+import { holdsSecretField, maskSecretFields } from '../shared/secrets';
 import type { Answer } from './answer';
-import { clipText, extractErrorMessage, failureInBody } from './errors';
+import { clipText, extractErrorMessage } from './errors';
 import type { RequestSpec } from './types';
 
 /**
@@ -94,6 +95,33 @@ export function isGoneAnswer(
 	return (
 		(attempt > 1 && spec.method === 'DELETE') || (spec.absentIsAnswer === true && kind === 'json')
 	);
+}
+
+const FAILURE_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
+/** The flags that said it failed; the message is looked for in the rest. */
+const STATUS_FLAGS = new Set(['success', 'ok', 'status']);
+
+/**
+ * Some services answer 200 and say in the body that the call failed. Returns the failure's message
+ * when the body says so, undefined for a normal body.
+ */
+export function failureInBody(body: unknown): string | undefined {
+	if (!isDataObject(body)) return undefined;
+	const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
+	const saysFailed =
+		body.success === false ||
+		body.ok === false ||
+		(status !== undefined && FAILURE_STATUS.has(status)) ||
+		(body.error !== undefined &&
+			body.error !== null &&
+			body.error !== false &&
+			body.error !== '' &&
+			!('data' in body) &&
+			!('id' in body) &&
+			!('response' in body && body.success === true));
+	if (!saysFailed) return undefined;
+	const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !STATUS_FLAGS.has(key)));
+	return extractErrorMessage(rest) ?? 'the service reported a failure without a message';
 }
 
 /** An answer that the node reads alone and that is neither a failure nor empty: handed on unmasked. */

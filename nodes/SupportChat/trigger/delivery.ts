@@ -5,7 +5,7 @@ import type { EventKeyParts } from '../shared/eventKey';
 import { eventKey } from '../shared/eventKey';
 import type { PlainObject } from '../shared/json';
 import { asText, fieldOf, isRecord } from '../shared/json';
-import { maskSecretFields } from '../shared/secretFields';
+import { maskSecretFields } from '../shared/secrets';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import { parseBody } from './body';
 import type { DetectedEvent } from './detect';

@@ -1,6 +1,5 @@
 import {
 	extractErrorMessage,
-	failureInBody,
 	hintForStatus,
 	UNREACHABLE_HINT,
 } from '../../../nodes/SupportChat/transport/errors';
@@ -38,23 +37,6 @@ describe('extractErrorMessage', () => {
 
 	it('clips very long messages', () => {
 		expect(extractErrorMessage({ message: 'x'.repeat(1000) })!.length).toBeLessThanOrEqual(300);
-	});
-});
-
-describe('failureInBody', () => {
-	it.each<[unknown, string | undefined]>([
-		[{ success: false, error: 'quota exceeded' }, 'quota exceeded'],
-		[{ ok: false, message: 'nope' }, 'nope'],
-		[{ status: 'error', message: 'broken' }, 'broken'],
-		[{ error: 'only an error' }, 'only an error'],
-		[{ success: false }, 'the service reported a failure without a message'],
-		[{ success: true, response: { id: 1 } }, undefined],
-		[{ id: 1, error: null }, undefined],
-		[{ data: [], error: 'partial' }, undefined],
-		[{ status: 'active', id: 'c1' }, undefined],
-		[[1, 2], undefined],
-	])('%j → %p', (body, expected) => {
-		expect(failureInBody(body)).toBe(expected);
 	});
 });
 

@@ -6,7 +6,7 @@
  * on, and in the body an error quotes when the answer says it failed.
  */
 import { classifyAnswer } from '../../../nodes/SupportChat/transport/answer';
-import { readSuccess } from '../../../nodes/SupportChat/transport/success';
+import { failureInBody, readSuccess } from '../../../nodes/SupportChat/transport/success';
 import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
 
 const TOKEN = 'bench-token-123';
@@ -95,5 +95,22 @@ describe('an answer for the node alone (forNodeOnly: the settings row the trigge
 		expect(outcome.ok).toBe(false);
 		expect(JSON.stringify(outcome)).not.toContain(TOKEN);
 		expect(JSON.stringify(outcome)).not.toContain('tok-9f2');
+	});
+});
+
+describe('failureInBody', () => {
+	it.each<[unknown, string | undefined]>([
+		[{ success: false, error: 'quota exceeded' }, 'quota exceeded'],
+		[{ ok: false, message: 'nope' }, 'nope'],
+		[{ status: 'error', message: 'broken' }, 'broken'],
+		[{ error: 'only an error' }, 'only an error'],
+		[{ success: false }, 'the service reported a failure without a message'],
+		[{ success: true, response: { id: 1 } }, undefined],
+		[{ id: 1, error: null }, undefined],
+		[{ data: [], error: 'partial' }, undefined],
+		[{ status: 'active', id: 'c1' }, undefined],
+		[[1, 2], undefined],
+	])('%j → %p', (body, expected) => {
+		expect(failureInBody(body)).toBe(expected);
 	});
 });

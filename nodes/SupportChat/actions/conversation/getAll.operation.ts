@@ -4,11 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	listFilters,
 	listOptionsCollection,
-	readLimit,
 	returnAllAndLimit,
 	simplifyParameters,
 } from '../../descriptions/common';
-import { listQuery, maybeSimplify, toRecord } from '../helpers';
+import { listQuery, maybeSimplify, readLimit, toRecord } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationClient } from '../types';
 

@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DOWNLOAD_ATTACHMENTS_PATH, attachmentOptions } from '../../files/downloadOptions';
 import {
 	idInput,
-	readLimit,
 	requestOptionsCollection,
 	returnAllAndLimit,
 	simplifyParameters,
@@ -13,7 +12,7 @@ import {
 import { requestOptions } from '../../descriptions/options';
 import { attachmentsOf } from '../../files/parse';
 import { withAttachments } from '../../files/runs';
-import { locatorValue, maybeSimplify, toRecord } from '../helpers';
+import { locatorValue, maybeSimplify, readLimit, toRecord } from '../helpers';
 import { messageSummary } from '../simplify';
 import type { OperationClient } from '../types';
 

@@ -1,13 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	listFilters,
-	listOptionsCollection,
-	readLimit,
-	returnAllAndLimit,
-} from '../../descriptions/common';
-import { listQuery, toRecord } from '../helpers';
+import { listFilters, listOptionsCollection, returnAllAndLimit } from '../../descriptions/common';
+import { listQuery, readLimit, toRecord } from '../helpers';
 import type { OperationClient } from '../types';
 
 const properties: INodeProperties[] = [...returnAllAndLimit, listFilters(), listOptionsCollection];

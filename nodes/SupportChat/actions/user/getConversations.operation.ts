@@ -3,12 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	idInput,
-	readLimit,
 	requestOptionsCollection,
 	returnAllAndLimit,
 	simplifyParameters,
 } from '../../descriptions/common';
-import { locatorValue, maybeSimplify } from '../helpers';
+import { locatorValue, maybeSimplify, readLimit } from '../helpers';
 import { firstRecords } from '../lists';
 import { conversationSummary } from '../simplify';
 import type { OperationClient } from '../types';

@@ -2,13 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	readLimit,
 	requestOptionsCollection,
 	returnAllAndLimit,
 	simplifyParameters,
 } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { requiredText, maybeSimplify } from '../helpers';
+import { maybeSimplify, readLimit, requiredText } from '../helpers';
 import { firstRecords } from '../lists';
 import { userSummary } from '../simplify';
 import type { OperationClient } from '../types';

@@ -6,5 +6,5 @@ import { restWire } from './wire';
 export const rest: Api = {
 	title: 'REST paths',
 	wire: restWire,
-	finder: () => restFinder(),
+	finder: restFinder,
 };

@@ -1,7 +1,7 @@
 import type { CallResult, Calls } from '../../transport/calls';
 import type { WirePort } from '../../transport/wire';
 import { isDataObject } from '../../shared/json';
-import { maskReadSetting } from '../../shared/secretFields';
+import { maskReadSetting } from '../../shared/secrets';
 import { fn } from './functions';
 
 /**

@@ -10,7 +10,7 @@ import type {
 	PollSettings,
 } from '../types';
 import type { LoopOptions } from '../../shared/ownMessages';
-import { isOwnMessage } from '../../shared/ownMessages';
+import { isOwnMessage, readLoopOptions } from '../../shared/ownMessages';
 import {
 	CLOSED_EVENT,
 	conversationFound,
@@ -203,7 +203,9 @@ async function newest(client: FinderClient, settings: PollSettings): Promise<Fou
 	return found;
 }
 
-export function supportBoardFinder(loop: LoopOptions): EventFinder {
+/** The finder for the poll trigger's Options: the workflow's own replies start nothing, by the webhook trigger's rule. */
+export function supportBoardFinder(options: IDataObject): EventFinder {
+	const loop = readLoopOptions(options);
 	return {
 		baseline,
 		since: (client, settings, kept) => since(client, settings, kept, loop),

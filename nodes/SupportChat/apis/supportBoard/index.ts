@@ -1,4 +1,3 @@
-import { readLoopOptions } from '../../shared/ownMessages';
 import type { Api } from '../types';
 import { supportBoardFinder } from './finder';
 import { supportBoardWire } from './wire';
@@ -7,6 +6,5 @@ import { supportBoardWire } from './wire';
 export const supportBoard: Api = {
 	title: 'Support Board Web API',
 	wire: supportBoardWire,
-	// The workflow's own replies start nothing: the webhook trigger's options and rule for them.
-	finder: (options) => supportBoardFinder(readLoopOptions(options)),
+	finder: supportBoardFinder,
 };
