@@ -5,6 +5,7 @@ import { isDataObject, trimmedText } from '../shared/json';
 import type { UserFields } from '../transport/calls';
 import { NO_RECORD } from '../transport/success';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes';
+import { itemCollection } from '../shared/parameters';
 
 /**
  * Unwraps the envelope around a single record (`{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`). A wrapper key is only taken when everything beside it
@@ -196,7 +197,7 @@ export function listQuery(
 	itemIndex: number,
 	known: string[] = [],
 ): IDataObject {
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = itemCollection(ctx, 'filters', itemIndex);
 	const qs: IDataObject = {};
 	for (const key of known) {
 		const value = filters[key];

@@ -13,6 +13,7 @@ import { pollBudget } from './budget';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
 import type { Found, PolledEvent, PollSettings } from '../apis/types';
+import { nodeCollection } from '../shared/parameters';
 
 /** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
@@ -92,7 +93,7 @@ async function emit(
  * everything was read: a poll that fails moves nothing, and n8n shows the error and polls again.
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = nodeCollection(ctx, 'options');
 	const settings = readSettings(ctx, options);
 	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.
 	if (ctx.getMode() !== 'manual') EVENT_CLAIMS.polls(ctx.getWorkflow().id ?? '', settings.events);

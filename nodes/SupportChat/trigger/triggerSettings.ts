@@ -4,6 +4,7 @@ import { IGNORE_OWN_MESSAGES_DEFAULT, readLoopOptions } from '../shared/ownMessa
 import type { HmacAlgorithm, HmacEncoding } from './verify';
 import { DEFAULT_TOLERANCE_SECONDS } from './verify';
 import { credentialSecrets } from '../shared/secrets';
+import { nodeCollection } from '../shared/parameters';
 
 /**
  * What the trigger's settings are: their shape as `handleDelivery` takes them, the verification
@@ -144,7 +145,7 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 	)
 		? (verificationValue as VerificationScheme)
 		: defaults.verification;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const options = nodeCollection(context, 'options');
 	const tolerance = Number(
 		context.getNodeParameter('timestampTolerance', defaults.timestampTolerance),
 	);
