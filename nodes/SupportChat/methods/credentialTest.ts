@@ -84,6 +84,6 @@ export async function testSupportChatApi(
 		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 			return { status: 'Error', message: explain(error) };
 		}
-		throw new NodeOperationError(TEST_NODE, error as Error);
+		throw new NodeOperationError(TEST_NODE, error instanceof Error ? error : String(error));
 	}
 }

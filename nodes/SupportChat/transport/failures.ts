@@ -12,6 +12,7 @@ import type { AttemptOutcome } from './retry';
 import type { Success } from './success';
 import type { RequestSpec } from './types';
 import type { Wire } from './wire';
+import { thrownField } from '../shared/json';
 
 /**
  * How the client explains what went wrong, from values: an exchange that threw, a redirect refused, a
@@ -137,7 +138,7 @@ export function explainThrown(
 		return apiError(
 			explainer,
 			undefined,
-			`n8n's SSRF protection refused ${where}: ${(error as Error).message}`,
+			`n8n's SSRF protection refused ${where}: ${String(thrownField(error, 'message'))}`,
 			{
 				description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
 			},
@@ -146,7 +147,7 @@ export function explainThrown(
 	const message =
 		error instanceof AnswerDeadlineError
 			? `the answer did not arrive in full within Timeout (${explainer.settings.timeoutMs / 1000} s)`
-			: (error as Error).message;
+			: String(thrownField(error, 'message'));
 	return { outcome: { kind: 'network' }, message };
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isDataObject } from '../shared/json';
+import { isDataObject, thrownField } from '../shared/json';
 import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { connect } from '../apis';
@@ -119,10 +119,9 @@ async function masked<T>(
 		return await step(client);
 	} catch (error) {
 		const mask = new SecretMask([client.token, ...secrets]);
-		const failure = error as NodeApiError | NodeOperationError;
-		const message = mask.text(String(failure.message));
-		const description =
-			typeof failure.description === 'string' ? mask.text(failure.description) : undefined;
+		const message = mask.text(String(thrownField(error, 'message')));
+		const found = thrownField(error, 'description');
+		const description = typeof found === 'string' ? mask.text(found) : undefined;
 		if (error instanceof NodeOperationError) throw refuse(ctx, message, description ?? undefined);
 		throw new NodeApiError(ctx.getNode(), {}, { message, description: description ?? undefined });
 	}
