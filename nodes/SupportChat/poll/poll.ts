@@ -21,7 +21,7 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const BUDGET_SHARE = 0.8;
 
 function readEvents(ctx: IPollFunctions): PolledEvent[] {
-	const chosen = ctx.getNodeParameter('events', []) as unknown;
+	const chosen: unknown = ctx.getNodeParameter('events', []);
 	const events = (Array.isArray(chosen) ? chosen : []).filter(isPolledEvent);
 	if (events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event to look for', {

@@ -74,7 +74,7 @@ export function withOurFields(entry: unknown, ours: Omit<WebhookFields, 'active'
 /** The setting with its key replaced by `key`, every other byte as it was; a copy. */
 export function withKey(entry: unknown, key: string): unknown {
 	// A JSON copy: the entry may come from static data, which n8n hands out as a proxy that cannot be cloned.
-	const copy = JSON.parse(JSON.stringify(entry)) as unknown;
+	const copy: unknown = JSON.parse(JSON.stringify(entry));
 	const fields = fieldsOf(copy);
 	const field = fields !== undefined && Object.hasOwn(fields, KEY) ? fields[KEY] : undefined;
 	if (Array.isArray(field) && field.length > 0) field[0] = key;
