@@ -137,9 +137,15 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 
 function recordOf(staticData: IDataObject): SetUpRecord | undefined {
 	const record = staticData[RECORD];
-	return isDataObject(record) && typeof record.url === 'string'
-		? (record as unknown as SetUpRecord)
-		: undefined;
+	if (!isDataObject(record) || typeof record.url !== 'string') return undefined;
+	const { shown, sealed, earlier, sealedKey } = record;
+	return {
+		url: record.url,
+		shown: typeof shown === 'string' ? shown : undefined,
+		sealed,
+		earlier,
+		sealedKey,
+	};
 }
 
 /**
@@ -158,7 +164,7 @@ async function resealed(
 ): Promise<SetUpRecord> {
 	const earlier = await earlierOf(record, [token, key, heldKey], token);
 	if (earlier === undefined) return record;
-	const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+	const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry });
 	secrets.push(before.key, before.url);
 	return await sealedRecord(record.url, earlier.entry, [token, key]);
 }
@@ -185,8 +191,8 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			held.url === want.url && kept?.url === want.url
 				? await resealed(kept, client.token, want.key, held.key, secrets)
 				: await sealedRecord(want.url, entry, [client.token, want.key]);
-		staticData[RECORD] = record as unknown as IDataObject;
-		row[WEBHOOK_SETTING] = withOurFields(entry, want) as IDataObject[];
+		staticData[RECORD] = record;
+		row[WEBHOOK_SETTING] = withOurFields(entry, want);
 		await saveRow(ctx, client, row, (now) => holdsExactly(now, want));
 	});
 	return true;
@@ -217,14 +223,14 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		// Support Board holds the Webhook Secret written at publishing, even when the credentials' changed.
 		const earlier = await earlierOf(record, [client.token, secret, held.key], client.token);
 		if (earlier === undefined) {
-			row[WEBHOOK_SETTING] = turnedOff(row[WEBHOOK_SETTING]) as IDataObject[];
+			row[WEBHOOK_SETTING] = turnedOff(row[WEBHOOK_SETTING]);
 			await saveRow(ctx, client, row, (now) => !now.active && now.url === '');
 			return false;
 		}
-		const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+		const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry });
 		secrets.push(before.key, before.url);
 		if (earlier.entry === null) delete row[WEBHOOK_SETTING];
-		else row[WEBHOOK_SETTING] = earlier.entry as IDataObject[];
+		else row[WEBHOOK_SETTING] = earlier.entry;
 		await saveRow(ctx, client, row, (now) => now.url === before.url && now.key === before.key);
 		return true;
 	});
