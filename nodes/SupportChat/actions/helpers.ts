@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isDataObject, trimmedText } from '../shared/json';
@@ -62,11 +62,15 @@ export function recordOf(
 		: isDataObject(record)
 			? 'an empty object'
 			: 'no object';
-	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
-		message: `The service answered without a ${label} record (it sent ${got})`,
-		description: NO_RECORD,
-		itemIndex,
-	});
+	throw new NodeApiError(
+		ctx.getNode(),
+		{ got },
+		{
+			message: `The service answered without a ${label} record (it sent ${got})`,
+			description: NO_RECORD,
+			itemIndex,
+		},
+	);
 }
 
 /** A parameter as text: a number as written (an expression may give one), a string trimmed, else ''. */

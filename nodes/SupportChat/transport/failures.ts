@@ -1,4 +1,4 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { maskUrlsIn } from '../shared/quotedUrls';
@@ -65,12 +65,16 @@ export function apiError(
 	message: string,
 	extra: { description: string; body?: unknown },
 ): NodeApiError {
-	const error = new NodeApiError(explainer.node, { status: status ?? null } as JsonObject, {
-		message: maskedForError(explainer.mask, message),
-		description: maskedForError(explainer.mask, extra.description),
-		httpCode: status === undefined ? undefined : String(status),
-		itemIndex: explainer.itemIndex,
-	});
+	const error = new NodeApiError(
+		explainer.node,
+		{ status: status ?? null },
+		{
+			message: maskedForError(explainer.mask, message),
+			description: maskedForError(explainer.mask, extra.description),
+			httpCode: status === undefined ? undefined : String(status),
+			itemIndex: explainer.itemIndex,
+		},
+	);
 	if (extra.body !== undefined) {
 		const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
 		error.context.responseBody = cut(maskedForError(explainer.mask, text), 2000);
