@@ -96,8 +96,7 @@ export async function router(
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
 		} catch (caught) {
-			// What the operations and n8n's helpers throw is an Error; anything else is made one, as
-			// NodeOperationError would make it.
+			// Anything thrown that is not an Error is made one, as NodeOperationError would make it.
 			const error = caught instanceof Error ? caught : new Error(String(caught));
 			if (toolAnswersErrors) {
 				returnData.push(toolErrorItem(error, itemIndex));
