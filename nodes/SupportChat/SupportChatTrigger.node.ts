@@ -91,9 +91,9 @@ export class SupportChatTrigger implements INodeType {
 		const decision = handleDelivery(
 			{
 				rawBody: request.rawBody,
-				body: request.body as unknown,
+				body: request.body,
 				headers: request.headers,
-				query: request.query as unknown,
+				query: request.query,
 			},
 			settings,
 			this.getWorkflowStaticData('node'),

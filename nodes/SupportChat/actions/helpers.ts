@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { limitParameter, returnAllParameter } from '../descriptions/common';
@@ -6,6 +6,7 @@ import { isDataObject, trimmedText } from '../shared/json';
 import type { UserFields } from '../transport/calls';
 import { NO_RECORD } from '../transport/success';
 import { ANSWER_ENVELOPES, ENVELOPE_NOISE } from '../shared/vocabulary/envelopes';
+import { itemCollection } from '../shared/parameters';
 
 /**
  * Unwraps the envelope around a single record (`{data: {...}}`, `{success: true, response: {...}}`, `{user: {...}}`). A wrapper key is only taken when everything beside it
@@ -62,11 +63,15 @@ export function recordOf(
 		: isDataObject(record)
 			? 'an empty object'
 			: 'no object';
-	throw new NodeApiError(ctx.getNode(), { got } as JsonObject, {
-		message: `The service answered without a ${label} record (it sent ${got})`,
-		description: NO_RECORD,
-		itemIndex,
-	});
+	throw new NodeApiError(
+		ctx.getNode(),
+		{ got },
+		{
+			message: `The service answered without a ${label} record (it sent ${got})`,
+			description: NO_RECORD,
+			itemIndex,
+		},
+	);
 }
 
 /** A parameter as text: a number as written (an expression may give one), a string trimmed, else ''. */
@@ -197,7 +202,7 @@ export function listQuery(
 	itemIndex: number,
 	known: string[] = [],
 ): IDataObject {
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = itemCollection(ctx, 'filters', itemIndex);
 	const qs: IDataObject = {};
 	for (const key of known) {
 		const value = filters[key];

@@ -74,8 +74,8 @@ export async function router(
 	continueOnFail: boolean,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const resource = this.getNodeParameter('resource', 0);
+	const operationName = this.getNodeParameter('operation', 0);
 	const operation = findOperation(this, resource, operationName);
 	const returnData: INodeExecutionData[] = [];
 	// Whether a failure is the model's answer, asked once the first item failed: ./toolMode runs only then.
@@ -96,14 +96,16 @@ export async function router(
 			const client = await connect(this, itemIndex, { settings, limiter, pagination });
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
-		} catch (error) {
+		} catch (caught) {
+			// Anything thrown that is not an Error is made one, as NodeOperationError would make it.
+			const error = caught instanceof Error ? caught : new Error(String(caught));
 			toolAnswersErrors ??= answersModelWithErrors(this);
 			if (toolAnswersErrors) {
-				returnData.push(toolErrorItem(error as Error, itemIndex));
+				returnData.push(toolErrorItem(error, itemIndex));
 				continue;
 			}
 			if (continueOnFail) {
-				returnData.push(errorItem(error as Error, itemIndex));
+				returnData.push(errorItem(error, itemIndex));
 				continue;
 			}
 			if (error instanceof NodeApiError && isJsonObject(error)) {
@@ -112,7 +114,7 @@ export async function router(
 				throw new NodeApiError(this.getNode(), error);
 			}
 			// Hands back the same error when it already is a NodeOperationError.
-			const failure = new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			const failure = new NodeOperationError(this.getNode(), error, { itemIndex });
 			failure.context.itemIndex ??= itemIndex;
 			throw failure;
 		}

@@ -54,7 +54,7 @@ export const onFailedCallProperty: INodeProperties = {
 
 /** The message and the hint as one text, the way the model reads them. */
 function toolErrorText(error: Error): string {
-	return withHint(error.message, (error as { description?: unknown }).description);
+	return withHint(error.message, 'description' in error ? error.description : undefined);
 }
 
 /** The item the model gets for a failed call: `{ error }`, the shape n8n gives a tool's error. */

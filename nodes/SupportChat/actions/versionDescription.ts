@@ -41,14 +41,14 @@ export const properties: INodeProperties[] = [
  * Many", "Tag: Add to User"), never their values ("getAll: user"). Built from the selectors above; looked up in a list of
  * pairs so that no value reaches an object's built-ins.
  */
-const subtitleNames = resourceSelector.options!.flatMap((resource) => {
+const subtitleNames = resourceSelector.options.flatMap((resource) => {
 	const operation = properties.find(
 		(property) =>
 			property.name === 'operation' &&
-			property.displayOptions?.show?.resource?.includes(resource.value as string),
+			property.displayOptions?.show?.resource?.includes(resource.value),
 	);
 	return (operation?.options ?? []).map((option) => [
-		`${String(resource.value)}/${String((option as { value: unknown }).value)}`,
+		`${String(resource.value)}/${'value' in option ? String(option.value) : 'undefined'}`,
 		`${resource.name}: ${option.name}`,
 	]);
 });

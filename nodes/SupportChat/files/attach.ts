@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Attachment } from './parse';
 import { attachmentsOf, mimeTypeOf } from './parse';
 import { safeFileName } from '../shared/fileNames';
-import { isRecord } from '../shared/json';
+import { isDataObject, thrownField } from '../shared/json';
 import type { FileRules, FileSource, PlainRequest } from './download';
 import { downloadFile } from './download';
 import type { FileBudget, RunBounds } from './fileBudget';
@@ -100,7 +100,7 @@ export function attachmentError(
 	error: unknown,
 	itemIndex: number,
 	mask: (text: string) => string,
-): Error {
+): unknown {
 	if (error instanceof FileRefused && error.status !== undefined)
 		return new NodeApiError(
 			node,
@@ -127,7 +127,7 @@ export function attachmentError(
 		failure.message = message;
 		return failure;
 	}
-	return error as Error;
+	return error;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function withEventFiles(
 	const out: INodeExecutionData[] = [];
 	for (const item of items) {
 		const data = item.json.data;
-		const files = isRecord(data) ? attachmentsOf(data as IDataObject) : [];
+		const files = isDataObject(data) ? attachmentsOf(data) : [];
 		if (files.length === 0) {
 			out.push(item);
 			continue;
@@ -165,7 +165,8 @@ export async function withEventFiles(
 
 /** A download's failure as a trigger's item carries it, masked. */
 function explained(error: unknown, source: FileSource | undefined): IDataObject {
-	const { message, description } = error as Error & { description?: unknown };
+	const message = thrownField(error, 'message');
+	const description = thrownField(error, 'description');
 	const mask = (text: string) => (source ? source.mask(text) : text);
 	return {
 		message: mask(String(message)),

@@ -14,6 +14,7 @@ import { isSsrfRefusal } from '../transport/errors';
 import type { FileOrigin } from './urls';
 import { FileRefused, checkFileUrl, shownUrl } from './urls';
 import type { FileHome } from '../transport/request';
+import { thrownField } from '../shared/json';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
@@ -154,7 +155,7 @@ async function send(
 
 /** A failure on the Base URL's origin, as its message quotes it: masked, then cut. */
 const quoted = (error: unknown, home: FileSource) =>
-	cut(home.mask(String((error as Error).message ?? '')), 200);
+	cut(home.mask(String(thrownField(error, 'message') ?? '')), 200);
 
 /**
  * Why a request failed, as a message may say it. On another origin (no `home`) every failure reads

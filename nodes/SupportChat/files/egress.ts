@@ -27,24 +27,20 @@ export interface NetworkHelpers {
 	getSecureEgressFilter?(policy?: 'safe' | 'enforced' | 'unsafe'): NodeEgressFilter;
 }
 
-type Lookup = (
-	hostname: string,
-	options: { all: true },
-	done: (error: Error | null, addresses: Array<{ address: string }>) => void,
-) => void;
-
 export function networkOf(helpers: NetworkHelpers): Network {
 	const send = async (options: IHttpRequestOptions) => await helpers.httpRequest(options);
 	if (typeof helpers.getSecureEgressFilter !== 'function') return { send };
 	// 'enforced': resolved through n8n's SSRF policy even while N8N_SSRF_PROTECTION_ENABLED is off.
-	const lookup = helpers
-		.getSecureEgressFilter('enforced')
-		.createSecureLookup() as unknown as Lookup;
+	const lookup = helpers.getSecureEgressFilter('enforced').createSecureLookup();
 	const resolve = async (hostname: string) =>
 		await new Promise<string[]>((resolved, failed) => {
 			lookup(hostname, { all: true }, (error, addresses) => {
 				if (error) failed(error);
-				else resolved(addresses.map((entry) => entry.address));
+				// With `all`, Node's lookup answers a list; a single address is the answer without it.
+				else
+					resolved(
+						Array.isArray(addresses) ? addresses.map((entry) => entry.address) : [addresses],
+					);
 			});
 		});
 	return { send, resolve };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getPath, isRecord } from '../shared/json';
+import { getPath, isDataObject } from '../shared/json';
 import {
 	ATTACHMENT_KEYS,
 	ATTACHMENT_NAME_KEYS,
@@ -31,15 +31,15 @@ export interface Attachment {
 /** One attachment as `{ name, url }`: Support Board's pair `[name, url]`, or a record under any of the usual names. */
 function attachmentOf(entry: unknown): Attachment | undefined {
 	if (Array.isArray(entry)) {
-		const [name, url] = entry as unknown[];
+		const [name, url]: unknown[] = entry;
 		return typeof url === 'string'
 			? { name: typeof name === 'string' ? name : '', url }
 			: undefined;
 	}
-	if (!isRecord(entry)) return undefined;
-	const url = firstOf(entry as IDataObject, ATTACHMENT_URL_KEYS);
+	if (!isDataObject(entry)) return undefined;
+	const url = firstOf(entry, ATTACHMENT_URL_KEYS);
 	if (typeof url !== 'string') return undefined;
-	const name = firstOf(entry as IDataObject, ATTACHMENT_NAME_KEYS);
+	const name = firstOf(entry, ATTACHMENT_NAME_KEYS);
 	return { name: typeof name === 'string' ? name : '', url };
 }
 
@@ -52,7 +52,7 @@ export function attachmentsOf(record: IDataObject): Attachment[] {
 	let value = firstOf(record, ATTACHMENT_KEYS);
 	if (typeof value === 'string') {
 		try {
-			value = JSON.parse(value) as unknown;
+			value = JSON.parse(value);
 		} catch {
 			return [];
 		}

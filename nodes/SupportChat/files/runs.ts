@@ -15,6 +15,7 @@ import type { FileSource } from './download';
 import { attachmentSettings } from './downloadOptions';
 import { FileBudget } from './fileBudget';
 import type { Attachment } from './parse';
+import { nodeCollection } from '../shared/parameters';
 
 /**
  * Each run's door into the files feature: an execution of the action node, a webhook delivery, a
@@ -79,7 +80,7 @@ export async function withDeliveryFiles(
 	ctx: IWebhookFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = nodeCollection(ctx, 'options');
 	const settings = attachmentSettings(options, clientSettings(options).timeoutMs);
 	if (settings === undefined) return items;
 	const budget = new FileBudget(settings.run, 'webhook delivery');

@@ -39,8 +39,11 @@ function clientContext(
 		getNode: () => TEST_NODE,
 		getCredentials: async () => data,
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) =>
-				(await test.helpers.request({
+			httpRequestWithAuthentication: async (
+				_type: string,
+				options: IHttpRequestOptions,
+			): Promise<unknown> =>
+				await test.helpers.request({
 					method: options.method ?? 'GET',
 					uri: options.url,
 					qs: options.qs,
@@ -53,7 +56,7 @@ function clientContext(
 					followRedirect: false,
 					followAllRedirects: false,
 					timeout: options.timeout,
-				})) as unknown,
+				}),
 		},
 	};
 }
@@ -84,6 +87,6 @@ export async function testSupportChatApi(
 		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 			return { status: 'Error', message: explain(error) };
 		}
-		throw new NodeOperationError(TEST_NODE, error as Error);
+		throw new NodeOperationError(TEST_NODE, error instanceof Error ? error : String(error));
 	}
 }

@@ -3,14 +3,13 @@ import type {
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ListName } from '../transport/calls';
 import type { PageRequest, PaginationSettings } from '../transport/pagination/styles';
 import type { SupportChatClient } from '../transport/request';
-import { isDataObject } from '../shared/json';
+import { isDataObject, isJsonObject } from '../shared/json';
 import { DEFAULT_PAGINATION } from '../transport/pagination/styles';
 import { PageShapeError } from '../transport/pagination/reading';
 import { fetchPage } from '../transport/pagination/loop';
@@ -58,7 +57,7 @@ async function readPage(
 		if (error instanceof PageShapeError)
 			throw new NodeOperationError(ctx.getNode(), client.mask.text(error.message));
 		// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
-		throw new NodeApiError(ctx.getNode(), error as JsonObject);
+		throw isJsonObject(error) ? new NodeApiError(ctx.getNode(), error) : error;
 	}
 }
 

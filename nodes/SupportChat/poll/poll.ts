@@ -12,6 +12,7 @@ import type { RequestGate, SupportChatClient } from '../transport/request';
 import { DEFAULT_MAX_REQUESTS } from './description';
 import { inOrder, readState, writeState } from './state';
 import type { Found, PolledEvent, PollSettings } from '../apis/types';
+import { nodeCollection } from '../shared/parameters';
 
 /** Without a budget from the host (n8n 1.x), a poll still stops asking after this long. */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
@@ -19,7 +20,7 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const BUDGET_SHARE = 0.8;
 
 function readEvents(ctx: IPollFunctions): PolledEvent[] {
-	const chosen = ctx.getNodeParameter('events', []) as unknown;
+	const chosen: unknown = ctx.getNodeParameter('events', []);
 	const events = (Array.isArray(chosen) ? chosen : []).filter(isPolledEvent);
 	if (events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event to look for', {
@@ -125,7 +126,7 @@ async function emit(
  * everything was read: a poll that fails moves nothing, and n8n shows the error and polls again.
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const options = nodeCollection(ctx, 'options');
 	const settings = readSettings(ctx, options);
 	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.
 	if (ctx.getMode() !== 'manual') EVENT_CLAIMS.polls(ctx.getWorkflow().id ?? '', settings.events);

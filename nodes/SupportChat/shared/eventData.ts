@@ -10,9 +10,9 @@ import { WEBHOOK_ENVELOPES } from './vocabulary/envelopes';
 export function unwrapEventData(body: PlainObject): PlainObject {
 	let current = body;
 	for (let depth = 0; depth < 3; depth++) {
-		const key = WEBHOOK_ENVELOPES.find((candidate) => isRecord(current[candidate]));
-		if (key === undefined) break;
-		current = current[key] as PlainObject;
+		const inner = WEBHOOK_ENVELOPES.map((candidate) => current[candidate]).find(isRecord);
+		if (inner === undefined) break;
+		current = inner;
 	}
 	return current;
 }

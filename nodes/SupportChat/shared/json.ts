@@ -33,6 +33,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 	return isRecord(value);
 }
 
+/**
+ * A field of a thrown value (its `message`, its `description`): a catch clause's value is unknown, and
+ * what n8n, Node or a service library throws is not always an Error of this realm.
+ */
+export function thrownField(error: unknown, key: string): unknown {
+	return isRecord(error) ? error[key] : undefined;
+}
+
 /** A field the object itself has, never one inherited from Object.prototype (`constructor`, `__proto__`). */
 export function fieldOf(source: PlainObject | IDataObject, key: string): unknown {
 	return Object.hasOwn(source, key) ? source[key] : undefined;

@@ -188,7 +188,7 @@ export function classifyAnswer(bytes: Buffer, contentType: string | undefined): 
 	const mime = (contentType ?? '').toLowerCase();
 	let value: unknown;
 	try {
-		value = JSON.parse(text) as unknown;
+		value = JSON.parse(text);
 	} catch {
 		if (mime.includes('html')) return { kind: 'html', text };
 		const claimsJson =

@@ -1,4 +1,4 @@
-import { isDataObject } from '../shared/json';
+import { isDataObject, isRecord } from '../shared/json';
 import { maskUrlsIn } from '../shared/quotedUrls';
 import { cut, QUOTE_LENGTH } from '../shared/text';
 import { RETRY_RULE } from './retry';
@@ -211,8 +211,6 @@ const SSRF_REFUSALS: ReadonlySet<unknown> = new Set([
  */
 export function isSsrfRefusal(error: unknown): boolean {
 	const named = (value: unknown) =>
-		typeof value === 'object' &&
-		value !== null &&
-		SSRF_REFUSALS.has((value as { name?: unknown }).name);
+		isRecord(value) && typeof value.name === 'string' && SSRF_REFUSALS.has(value.name);
 	return named(error) || (error instanceof Error && named(error.cause));
 }

@@ -1,4 +1,4 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { maskUrlsIn } from '../shared/quotedUrls';
@@ -12,6 +12,7 @@ import type { AttemptOutcome } from './retry';
 import type { Success } from './success';
 import type { RequestSpec } from './types';
 import type { Wire } from './wire';
+import { thrownField } from '../shared/json';
 
 /**
  * How the client explains what went wrong, from values: an exchange that threw, a redirect refused, a
@@ -64,12 +65,16 @@ export function apiError(
 	message: string,
 	extra: { description: string; body?: unknown },
 ): NodeApiError {
-	const error = new NodeApiError(explainer.node, { status: status ?? null } as JsonObject, {
-		message: maskedForError(explainer.mask, message),
-		description: maskedForError(explainer.mask, extra.description),
-		httpCode: status === undefined ? undefined : String(status),
-		itemIndex: explainer.itemIndex,
-	});
+	const error = new NodeApiError(
+		explainer.node,
+		{ status: status ?? null },
+		{
+			message: maskedForError(explainer.mask, message),
+			description: maskedForError(explainer.mask, extra.description),
+			httpCode: status === undefined ? undefined : String(status),
+			itemIndex: explainer.itemIndex,
+		},
+	);
 	if (extra.body !== undefined) {
 		const text = typeof extra.body === 'string' ? extra.body : (JSON.stringify(extra.body) ?? '');
 		error.context.responseBody = cut(maskedForError(explainer.mask, text), 2000);
@@ -137,7 +142,7 @@ export function explainThrown(
 		return apiError(
 			explainer,
 			undefined,
-			`n8n's SSRF protection refused ${where}: ${(error as Error).message}`,
+			`n8n's SSRF protection refused ${where}: ${String(thrownField(error, 'message'))}`,
 			{
 				description: `${host} is a private or loopback address, which n8n does not reach while N8N_SSRF_PROTECTION_ENABLED is on. If your service really runs there, ask your n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES=${host} (or N8N_SSRF_ALLOWED_IP_RANGES with its address range) and restart n8n.`,
 			},
@@ -146,7 +151,7 @@ export function explainThrown(
 	const message =
 		error instanceof AnswerDeadlineError
 			? `the answer did not arrive in full within Timeout (${explainer.settings.timeoutMs / 1000} s)`
-			: (error as Error).message;
+			: String(thrownField(error, 'message'));
 	return { outcome: { kind: 'network' }, message };
 }
 

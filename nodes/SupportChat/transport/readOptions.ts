@@ -5,6 +5,7 @@ import type { PaginationSettings, PaginationStyle } from './pagination/styles';
 import { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pagination/styles';
 import type { ClientSettings } from './limits';
 import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from './limits';
+import { itemCollection } from '../shared/parameters';
 
 /**
  * The Options collection's request and pagination settings (descriptions/options.ts), read for the
@@ -26,7 +27,7 @@ function textOr(value: unknown, fallback: string): string {
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return itemCollection(ctx, 'options', itemIndex);
 }
 
 export function clientSettings(options: IDataObject): ClientSettings {

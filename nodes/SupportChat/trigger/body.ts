@@ -49,7 +49,7 @@ function looksLikeJson(text: string, strict: boolean): boolean {
 
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	try {
-		return { ok: true, value: JSON.parse(text) as unknown };
+		return { ok: true, value: JSON.parse(text) };
 	} catch {
 		return { ok: false };
 	}
@@ -108,7 +108,8 @@ function fromPreParsed(fallback: unknown): ParseResult | undefined {
 /** A JSON-safe deep copy (drops functions, Buffers become plain objects); undefined when it cannot be copied. */
 function structuredCloneJson(value: unknown): unknown {
 	try {
-		return JSON.parse(JSON.stringify(value)) as unknown;
+		const copy: unknown = JSON.parse(JSON.stringify(value));
+		return copy;
 	} catch {
 		return undefined;
 	}

@@ -100,16 +100,16 @@ function openKey(sealed: unknown, token: string): string | undefined {
 }
 
 /** What the node's static data keeps while the workflow is published, to put back when it is not. */
-export interface SetUpRecord {
+export interface SetUpRecord extends IDataObject {
 	/** The Production URL written. */
 	url: string;
 	/** The earlier URL as a message may show it (`shownUrl`); empty when there was none. */
 	shown?: string;
 	/** The earlier webhook entry, `{ entry }` as JSON (null when there was none), sealed. */
-	sealed?: unknown;
+	sealed?: IDataObject[string];
 	/** Records of the first version: the entry in the clear, its key blanked, and the key sealed. */
-	earlier?: unknown;
-	sealedKey?: unknown;
+	earlier?: IDataObject[string];
+	sealedKey?: IDataObject[string];
 }
 
 /** The record of a replaced webhook entry: nothing of it in the clear but a masked URL. */
@@ -118,7 +118,7 @@ export async function sealedRecord(
 	entry: unknown,
 	secrets: readonly string[],
 ): Promise<SetUpRecord> {
-	const earlier = webhookFields({ [WEBHOOK_SETTING]: entry as IDataObject[] }).url;
+	const earlier = webhookFields({ [WEBHOOK_SETTING]: entry }).url;
 	return {
 		url,
 		shown: earlier === '' ? '' : shownUrl(earlier),
@@ -134,7 +134,7 @@ export async function earlierOf(
 	record: SetUpRecord,
 	secrets: readonly string[],
 	token: string,
-): Promise<{ entry: unknown } | undefined> {
+): Promise<{ entry: IDataObject[string] } | undefined> {
 	if (record.sealed !== undefined) {
 		const plain = await open(record.sealed, secrets);
 		try {
@@ -156,6 +156,6 @@ export async function earlierOf(
 /** The earlier URL as a message may show it, for either version of the record. */
 export function shownEarlier(record: SetUpRecord): string {
 	if (typeof record.shown === 'string') return record.shown;
-	const url = webhookFields({ [WEBHOOK_SETTING]: record.earlier as IDataObject[] }).url;
+	const url = webhookFields({ [WEBHOOK_SETTING]: record.earlier }).url;
 	return url === '' ? '' : shownUrl(url);
 }

@@ -1,5 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { GenericValue, IDataObject } from 'n8n-workflow';
 
+import type { PlainObject } from '../shared/json';
 import { isDataObject } from '../shared/json';
 import { maskUrl } from '../shared/quotedUrls';
 import { KIND_VALUES, webhooksOf } from '../shared/eventFacts';
@@ -40,7 +41,7 @@ const text = (value: unknown): string =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** The webhook fields of a settings row, as `sb_webhooks` would read them (PHP's truthiness for Active). */
-export function webhookFields(settings: IDataObject): WebhookFields {
+export function webhookFields(settings: PlainObject): WebhookFields {
 	const fields = fieldsOf(settings[WEBHOOK_SETTING]);
 	const active = valueOf(fields, ACTIVE);
 	return {
@@ -58,7 +59,7 @@ export function webhookFields(settings: IDataObject): WebhookFields {
  * The setting with our four fields written in: the other fields of the entry, if any, kept as they
  * were, so that what the node does not own survives.
  */
-export function withOurFields(entry: unknown, ours: Omit<WebhookFields, 'active'>): unknown[] {
+export function withOurFields(entry: unknown, ours: Omit<WebhookFields, 'active'>): GenericValue[] {
 	return [
 		{
 			...(fieldsOf(entry) ?? {}),
@@ -72,9 +73,10 @@ export function withOurFields(entry: unknown, ours: Omit<WebhookFields, 'active'
 }
 
 /** The setting with its key replaced by `key`, every other byte as it was; a copy. */
-export function withKey(entry: unknown, key: string): unknown {
-	// A JSON copy: the entry may come from static data, which n8n hands out as a proxy that cannot be cloned.
-	const copy = JSON.parse(JSON.stringify(entry)) as unknown;
+export function withKey(entry: unknown, key: string): IDataObject[string] {
+	// A JSON copy: the entry may come from static data, which n8n hands out as a proxy that cannot be
+	// cloned. Cast at JSON.parse, whose every value (object, list, text, number, boolean, null) is one.
+	const copy = JSON.parse(JSON.stringify(entry)) as IDataObject[string];
 	const fields = fieldsOf(copy);
 	const field = fields !== undefined && Object.hasOwn(fields, KEY) ? fields[KEY] : undefined;
 	if (Array.isArray(field) && field.length > 0) field[0] = key;
@@ -85,7 +87,7 @@ export function withKey(entry: unknown, key: string): unknown {
  * The setting turned off and pointing nowhere: no URL, no key, Active unticked (`sb_webhooks` then
  * sends nothing), the entry's other fields as they were.
  */
-export function turnedOff(entry: unknown): unknown[] {
+export function turnedOff(entry: unknown): GenericValue[] {
 	return [
 		{
 			...(fieldsOf(entry) ?? {}),

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isDataObject } from '../shared/json';
+import { isDataObject, thrownField } from '../shared/json';
 import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { connect } from '../apis';
@@ -119,10 +119,9 @@ async function masked<T>(
 		return await step(client);
 	} catch (error) {
 		const mask = new SecretMask([client.token, ...secrets]);
-		const failure = error as NodeApiError | NodeOperationError;
-		const message = mask.text(String(failure.message));
-		const description =
-			typeof failure.description === 'string' ? mask.text(failure.description) : undefined;
+		const message = mask.text(String(thrownField(error, 'message')));
+		const found = thrownField(error, 'description');
+		const description = typeof found === 'string' ? mask.text(found) : undefined;
 		if (error instanceof NodeOperationError) throw refuse(ctx, message, description ?? undefined);
 		throw new NodeApiError(ctx.getNode(), {}, { message, description: description ?? undefined });
 	}
@@ -138,9 +137,15 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 
 function recordOf(staticData: IDataObject): SetUpRecord | undefined {
 	const record = staticData[RECORD];
-	return isDataObject(record) && typeof record.url === 'string'
-		? (record as unknown as SetUpRecord)
-		: undefined;
+	if (!isDataObject(record) || typeof record.url !== 'string') return undefined;
+	const { shown, sealed, earlier, sealedKey } = record;
+	return {
+		url: record.url,
+		shown: typeof shown === 'string' ? shown : undefined,
+		sealed,
+		earlier,
+		sealedKey,
+	};
 }
 
 /**
@@ -159,7 +164,7 @@ async function resealed(
 ): Promise<SetUpRecord> {
 	const earlier = await earlierOf(record, [token, key, heldKey], token);
 	if (earlier === undefined) return record;
-	const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+	const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry });
 	secrets.push(before.key, before.url);
 	return await sealedRecord(record.url, earlier.entry, [token, key]);
 }
@@ -186,8 +191,8 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			held.url === want.url && kept?.url === want.url
 				? await resealed(kept, client.token, want.key, held.key, secrets)
 				: await sealedRecord(want.url, entry, [client.token, want.key]);
-		staticData[RECORD] = record as unknown as IDataObject;
-		row[WEBHOOK_SETTING] = withOurFields(entry, want) as IDataObject[];
+		staticData[RECORD] = record;
+		row[WEBHOOK_SETTING] = withOurFields(entry, want);
 		await saveRow(ctx, client, row, (now) => holdsExactly(now, want));
 	});
 	return true;
@@ -218,14 +223,14 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		// Support Board holds the Webhook Secret written at publishing, even when the credentials' changed.
 		const earlier = await earlierOf(record, [client.token, secret, held.key], client.token);
 		if (earlier === undefined) {
-			row[WEBHOOK_SETTING] = turnedOff(row[WEBHOOK_SETTING]) as IDataObject[];
+			row[WEBHOOK_SETTING] = turnedOff(row[WEBHOOK_SETTING]);
 			await saveRow(ctx, client, row, (now) => !now.active && now.url === '');
 			return false;
 		}
-		const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry as IDataObject[] });
+		const before = webhookFields({ [WEBHOOK_SETTING]: earlier.entry });
 		secrets.push(before.key, before.url);
 		if (earlier.entry === null) delete row[WEBHOOK_SETTING];
-		else row[WEBHOOK_SETTING] = earlier.entry as IDataObject[];
+		else row[WEBHOOK_SETTING] = earlier.entry;
 		await saveRow(ctx, client, row, (now) => now.url === before.url && now.key === before.key);
 		return true;
 	});

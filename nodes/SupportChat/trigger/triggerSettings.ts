@@ -4,6 +4,7 @@ import { IGNORE_OWN_MESSAGES_DEFAULT, readLoopOptions } from '../shared/ownMessa
 import type { HmacAlgorithm, HmacEncoding } from './verify';
 import { DEFAULT_TOLERANCE_SECONDS } from './verify';
 import { credentialSecrets } from '../shared/secrets';
+import { nodeCollection } from '../shared/parameters';
 
 /**
  * What the trigger's settings are: their shape as `handleDelivery` takes them, the verification
@@ -68,14 +69,14 @@ export interface TriggerSettings {
  * two agree. `readSettings` (below) falls back to these when a parameter is missing or unusable.
  */
 export const TRIGGER_DEFAULTS = {
-	verification: 'none' as VerificationScheme,
+	verification: 'none' satisfies VerificationScheme,
 	timestampTolerance: DEFAULT_TOLERANCE_SECONDS,
-	tokenLocation: 'query' as 'query' | 'header',
+	tokenLocation: 'query' satisfies 'query' | 'header',
 	queryParameterName: 'token',
 	headerName: 'X-Webhook-Token',
 	hmacHeader: 'X-Signature',
 	hmacAlgorithm: 'sha256' satisfies HmacAlgorithm,
-	hmacEncoding: 'hex' as HmacEncoding,
+	hmacEncoding: 'hex' satisfies HmacEncoding,
 	hmacPrefix: '',
 	keyField: 'key',
 	options: {
@@ -83,7 +84,7 @@ export const TRIGGER_DEFAULTS = {
 		ignoreOwnMessages: IGNORE_OWN_MESSAGES_DEFAULT,
 		ignoredSenderIds: '',
 		includeHeaders: false,
-		unknownEvents: 'ignore' as TriggerSettings['unknownEvents'],
+		unknownEvents: 'ignore' satisfies TriggerSettings['unknownEvents'],
 	},
 } as const;
 
@@ -139,12 +140,9 @@ export async function readSettings(context: IWebhookFunctions): Promise<TriggerS
 	const eventsValue = context.getNodeParameter('events', []);
 	const events = Array.isArray(eventsValue) ? eventsValue.map(String) : [];
 	const verificationValue = stringParameter(context, 'verification');
-	const verification: VerificationScheme = (VERIFICATION_SCHEMES as readonly string[]).includes(
-		verificationValue,
-	)
-		? (verificationValue as VerificationScheme)
-		: defaults.verification;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const verification: VerificationScheme =
+		VERIFICATION_SCHEMES.find((scheme) => scheme === verificationValue) ?? defaults.verification;
+	const options = nodeCollection(context, 'options');
 	const tolerance = Number(
 		context.getNodeParameter('timestampTolerance', defaults.timestampTolerance),
 	);

@@ -5,10 +5,21 @@ import {
 	getPath,
 	isDataObject,
 	isRecord,
+	thrownField,
 	trimmedText,
 } from '../../../nodes/SupportChat/shared/json';
 
 describe('the JSON toolbox', () => {
+	it.each<[unknown, unknown]>([
+		[new Error('boom'), 'boom'],
+		[{ message: 'plain' }, 'plain'],
+		['text', undefined],
+		[undefined, undefined],
+		[null, undefined],
+	])('thrownField reads the message of %p', (error, expected) => {
+		expect(thrownField(error, 'message')).toBe(expected);
+	});
+
 	it.each<[unknown, boolean]>([
 		[{}, true],
 		[{ a: 1 }, true],

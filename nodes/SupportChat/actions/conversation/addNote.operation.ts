@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { idInput, requestOptionsCollection } from '../../descriptions/common';
 import { locatorValue, parameterText, requiredText } from '../helpers';
 import type { OperationClient } from '../types';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -52,7 +53,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const note = requiredText(this, 'note', itemIndex, 'Note');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const authorId = parameterText(fields.authorId);
 	const authorName = parameterText(fields.authorName);
 	const { answer } = await client.call('addNote', {

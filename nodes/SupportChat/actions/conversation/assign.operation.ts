@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
@@ -6,6 +6,7 @@ import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -54,7 +55,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const assignee = locatorValue(this, 'assignee', itemIndex, 'assignee');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const field =
 		typeof fields.assigneeField === 'string' && fields.assigneeField.trim() !== ''
 			? fields.assigneeField.trim()

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
@@ -6,6 +6,7 @@ import { extraFields, parameterText, resultOf } from '../helpers';
 import type { ConversationFields } from '../../transport/calls';
 import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
+import { itemCollection } from '../../shared/parameters';
 
 /** The spec does not show this payload (§4); these are the fields chat services commonly take. */
 const properties: INodeProperties[] = [
@@ -59,7 +60,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const conversation: ConversationFields = {};
 	for (const key of ['user_id', 'message', 'subject', 'status'] as const) {
 		const value = parameterText(fields[key]);

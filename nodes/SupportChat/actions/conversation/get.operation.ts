@@ -10,7 +10,7 @@ import {
 } from '../../descriptions/common';
 import { requestOptions } from '../../descriptions/options';
 import { attachmentsOf } from '../../files/parse';
-import { fieldOf, isRecord } from '../../shared/json';
+import { fieldOf, isDataObject } from '../../shared/json';
 import { CONVERSATION_MESSAGE_KEYS } from '../../shared/vocabulary/messages';
 import { withAttachments } from '../../files/runs';
 import { locatorValue, maybeSimplify, recordOf } from '../helpers';
@@ -49,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 function messagesOf(record: IDataObject): IDataObject[] {
 	for (const key of CONVERSATION_MESSAGE_KEYS) {
 		const messages = fieldOf(record, key);
-		if (Array.isArray(messages)) return messages.filter(isRecord) as IDataObject[];
+		if (Array.isArray(messages)) return messages.filter(isDataObject);
 	}
 	return [];
 }

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -49,7 +50,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const department = locatorValue(this, 'department', itemIndex, 'department');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const { answer } = await client.call('updateConversationDepartment', {
 		conversationId: id,
 		department,

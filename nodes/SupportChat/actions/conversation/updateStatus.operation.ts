@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, locatorValue, requiredText, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
 import { CONVERSATION_KEYS } from './get.operation';
+import { itemCollection } from '../../shared/parameters';
 
 /** The Status options: their values are public API (saved workflows store them), never a product's code. */
 const STATUS_OPTIONS = [
@@ -43,7 +44,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const id = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const status = requiredText(this, 'status', itemIndex, 'Status');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const { answer, sent } = await client.call('updateConversationStatus', {
 		conversationId: id,
 		status,

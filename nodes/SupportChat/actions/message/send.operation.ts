@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
@@ -6,6 +6,7 @@ import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, parameterText, requiredText, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
 import { attachmentFields, attachmentUrls, binaryFiles } from '../../files/send';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...idInput('conversationId', 'Conversation'),
@@ -65,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const conversationId = locatorValue(this, 'conversationId', itemIndex, 'conversation');
 	const message = requiredText(this, 'message', itemIndex, 'Message');
 	const type = requiredText(this, 'messageType', itemIndex, 'Send As');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const senderId = parameterText(fields.senderId);
 	// Files are read only when some are named: a plain send runs none of files/.
 	const withFiles = (fields.binaryAttachments ?? '') !== '' || fields.attachmentUrls !== undefined;

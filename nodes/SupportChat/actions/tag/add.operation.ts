@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, idInput, requestOptionsCollection } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
 import { extraFields, locatorValue, resultOf } from '../helpers';
 import type { OperationClient } from '../types';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	...idInput('userId', 'User'),
@@ -48,7 +49,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
 	const userId = locatorValue(this, 'userId', itemIndex, 'user');
 	const tag = locatorValue(this, 'tag', itemIndex, 'tag');
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const { answer, sent } = await client.call('addTag', {
 		userId,
 		tag,

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { bodyFields, requestOptionsCollection } from '../../descriptions/common';
 import { extraFields, resultOf, userFields } from '../helpers';
 import type { OperationClient } from '../types';
 import { USER_KEYS, userProperties } from './fields';
+import { itemCollection } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	bodyFields(userProperties, {
@@ -21,7 +22,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: OperationClient) {
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = itemCollection(this, 'additionalFields', itemIndex);
 	const user = userFields(this, fields, itemIndex);
 	const extra = extraFields(this, fields, itemIndex);
 	if (Object.keys(user).length === 0 && Object.keys(extra).length === 0) {

@@ -11,6 +11,7 @@ import { filledByModel } from '../../descriptions/tool';
 import { maybeSimplify, requiredText } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationClient } from '../types';
+import { itemCollection } from '../../shared/parameters';
 
 const errorIfNotFound: INodeProperties = {
 	displayName: 'Error If Not Found',
@@ -65,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const value = requiredText(this, 'findValue', itemIndex, 'Value');
 	const { answer } = await client.call('findUser', { by, value });
 	if (answer === null || answer === undefined) {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = itemCollection(this, 'options', itemIndex);
 		if (options.errorIfNotFound !== true) return [];
 		throw new NodeOperationError(this.getNode(), `No user has the ${by} "${value}"`, {
 			itemIndex,

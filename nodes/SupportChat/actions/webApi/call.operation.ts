@@ -15,6 +15,7 @@ import {
 	parseArguments,
 	tokenForwardProblem,
 } from './checks';
+import { itemCollection } from '../../shared/parameters';
 
 const safeToRepeat: INodeProperties = {
 	displayName: 'Safe to Repeat',
@@ -100,7 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	if (notAllowed !== undefined) throw refuse(notAllowed);
 	const parsed = parseArguments(this.getNodeParameter('functionArguments', itemIndex, '{}'));
 	if ('problem' in parsed) throw refuse(parsed.problem);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemCollection(this, 'options', itemIndex);
 	const { answer } = await client.call('callFunction', {
 		name,
 		args: parsed.args,

@@ -49,7 +49,7 @@ export function parseArguments(value: unknown): { args: IDataObject } | { proble
 	if (typeof value === 'string') {
 		if (value.trim() === '') return { args: {} };
 		try {
-			parsed = JSON.parse(value) as unknown;
+			parsed = JSON.parse(value);
 		} catch {
 			return { problem: 'Arguments is not valid JSON: write a JSON object, e.g. {"user_id": 12}' };
 		}

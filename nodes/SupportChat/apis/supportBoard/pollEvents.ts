@@ -32,7 +32,8 @@ function payloadEvent(message: IDataObject): string | undefined {
 function safeJson(raw: string): unknown {
 	if (raw.length > 65_536 || !raw.startsWith('{')) return undefined;
 	try {
-		return JSON.parse(raw) as unknown;
+		const parsed: unknown = JSON.parse(raw);
+		return parsed;
 	} catch {
 		return undefined;
 	}

@@ -41,7 +41,7 @@ function multipart(file: AttachmentFile): { bytes: Buffer; contentType: string }
 
 /** What upload.php answered, as the file's URL or the reason it gave none. */
 function uploadedUrl(port: WirePort, file: AttachmentFile, body: unknown): string {
-	const [state, value] = Array.isArray(body) ? (body as unknown[]) : [];
+	const [state, value]: unknown[] = Array.isArray(body) ? body : [];
 	if (state === 'success' && typeof value === 'string' && /^https?:\/\//i.test(value)) return value;
 	if (state === 'success' && value === 'extension_error')
 		throw port.error(200, `Support Board does not take files like "${file.name}" (its type)`, {

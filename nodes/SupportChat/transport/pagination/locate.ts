@@ -31,21 +31,20 @@ function locateItems(body: unknown, at = ''): Located | undefined {
 	const here = (key: string) => (at ? `${at}.${key}` : key);
 	const embedded = fieldOf(body, '_embedded');
 	if (isDataObject(embedded)) {
-		const key = Object.keys(embedded).find((k) => Array.isArray(embedded[k]));
-		if (key !== undefined)
-			return {
-				items: embedded[key] as unknown[],
-				at: here(`_embedded.${key}`),
-				scopes: metaScopes(body),
-			};
+		for (const [key, items] of Object.entries(embedded))
+			if (Array.isArray(items))
+				return { items, at: here(`_embedded.${key}`), scopes: metaScopes(body) };
 	}
 	for (const key of LIST_KEYS) {
 		const value = fieldOf(body, key);
 		if (Array.isArray(value)) return { items: value, at: here(key), scopes: metaScopes(body) };
 	}
-	const arrays = Object.keys(body).filter((k) => Array.isArray(body[k]) && !META_KEYS.has(k));
+	const arrays = Object.entries(body).flatMap(([key, items]) =>
+		Array.isArray(items) && !META_KEYS.has(key) ? [{ key, items }] : [],
+	);
 	if (arrays.length === 1) {
-		return { items: body[arrays[0]] as unknown[], at: here(arrays[0]), scopes: metaScopes(body) };
+		const [{ key, items }] = arrays;
+		return { items, at: here(key), scopes: metaScopes(body) };
 	}
 	for (const key of ANSWER_ENVELOPES) {
 		const value = fieldOf(body, key);

@@ -1,11 +1,7 @@
-import type {
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isJsonObject } from '../../shared/json';
 import type { ListCall } from '../calls';
 import type { Wire, WirePort } from '../wire';
 import type { Collected, Failure } from './collector';
@@ -102,7 +98,7 @@ function fetcherFor(
 			// Stopped before a request was sent (the poll trigger's budget): already explained, handed back as it is.
 			if (error instanceof NodeOperationError) throw new NodeOperationError(ctx.getNode(), error);
 			// The client's errors are NodeApiErrors already; re-wrapping hands them back unchanged.
-			throw new NodeApiError(ctx.getNode(), error as JsonObject);
+			throw isJsonObject(error) ? new NodeApiError(ctx.getNode(), error) : error;
 		}
 	};
 }

@@ -132,8 +132,9 @@ export class SeenIds {
 
 /** The id of a record, to continue after it (Stripe's `starting_after`). */
 export function recordId(item: unknown): string | undefined {
-	const key = isDataObject(item) ? idKeyOf(item) : undefined;
-	return key === undefined ? undefined : String((item as IDataObject)[key]);
+	if (!isDataObject(item)) return undefined;
+	const key = idKeyOf(item);
+	return key === undefined ? undefined : String(item[key]);
 }
 
 export interface Found {
