@@ -97,27 +97,35 @@ export async function router(
 			const result = await operation.execute.call(this, itemIndex, client);
 			pairItems(this, result, itemIndex, returnData);
 		} catch (caught) {
-			// Anything thrown that is not an Error is made one, as NodeOperationError would make it.
-			const error = caught instanceof Error ? caught : new Error(String(caught));
 			toolAnswersErrors ??= answersModelWithErrors(this);
-			if (toolAnswersErrors) {
-				returnData.push(toolErrorItem(error, itemIndex));
-				continue;
-			}
-			if (continueOnFail) {
-				returnData.push(errorItem(error, itemIndex));
-				continue;
-			}
-			if (error instanceof NodeApiError && isJsonObject(error)) {
-				error.context.itemIndex ??= itemIndex;
-				// n8n's lint wants a NodeApiError built here; built from one, it hands back that same error.
-				throw new NodeApiError(this.getNode(), error);
-			}
-			// Hands back the same error when it already is a NodeOperationError.
-			const failure = new NodeOperationError(this.getNode(), error, { itemIndex });
-			failure.context.itemIndex ??= itemIndex;
-			throw failure;
+			returnData.push(failedItem(this, caught, itemIndex, toolAnswersErrors, continueOnFail));
 		}
 	}
 	return [returnData];
+}
+
+/**
+ * What a failed item becomes: the model's answer in a tool, an error item paired with its input item
+ * under continue-on-fail; otherwise the failure is thrown for that item.
+ */
+function failedItem(
+	ctx: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number,
+	answersModel: boolean,
+	continueOnFail: boolean,
+): INodeExecutionData {
+	// Anything thrown that is not an Error is made one, as NodeOperationError would make it.
+	const error = caught instanceof Error ? caught : new Error(String(caught));
+	if (answersModel) return toolErrorItem(error, itemIndex);
+	if (continueOnFail) return errorItem(error, itemIndex);
+	if (error instanceof NodeApiError && isJsonObject(error)) {
+		error.context.itemIndex ??= itemIndex;
+		// n8n's lint wants a NodeApiError built here; built from one, it hands back that same error.
+		throw new NodeApiError(ctx.getNode(), error);
+	}
+	// Hands back the same error when it already is a NodeOperationError.
+	const failure = new NodeOperationError(ctx.getNode(), error, { itemIndex });
+	failure.context.itemIndex ??= itemIndex;
+	throw failure;
 }
