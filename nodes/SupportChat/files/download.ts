@@ -36,8 +36,13 @@ export interface FileSource extends FileOrigin, FileHome {
 }
 
 export interface FileRules {
-	/** Largest file read, counted as received (after decompression). */
+	/** Largest file read, counted as received (after decompression): the user's limit for one file. */
 	maxBytes: number;
+	/**
+	 * What the run has left (./fileBudget): the read stops there too, but only bytes received count
+	 * against it, never a length the server declares.
+	 */
+	runBytes?: number;
 	/** Deadline for one file, redirects included, from the first request to its last byte. */
 	timeoutMs: number;
 	otherHosts: boolean;
@@ -68,6 +73,12 @@ const tooLarge = (shown: string, rules: FileRules) =>
 		`The attachment ${shown} is larger than Max Attachment Size (${rules.maxBytes / MEGABYTE} MB)`,
 		SIZE_HINT,
 	);
+
+/** More bytes received than the run had left: the run's bound, which ./fileBudget names. */
+export class RunShareExceeded extends FileRefused {}
+
+/** The most one read may hold: the file's limit, or less when that is all the run has left. */
+const readLimit = (rules: FileRules) => Math.min(rules.maxBytes, rules.runBytes ?? Infinity);
 
 const MEGABYTE = 1024 * 1024;
 
@@ -110,8 +121,8 @@ export async function downloadFile(
 			discard(answer.body);
 			throw tooLarge(shown, rules);
 		}
-		const bytes = await readAnswer(answer.body, rules.maxBytes, deadline).catch((error: unknown) =>
-			readFailure(error, shown, rules, withCredentials ? source : undefined),
+		const bytes = await readAnswer(answer.body, readLimit(rules), deadline).catch(
+			(error: unknown) => readFailure(error, shown, rules, withCredentials ? source : undefined),
 		);
 		if (bytes instanceof FileRefused) throw bytes;
 		return { bytes, contentType: headers['content-type'], url };
@@ -186,7 +197,10 @@ function readFailure(
 	rules: FileRules,
 	home: FileSource | undefined,
 ): FileRefused {
-	if (error instanceof AnswerTooLargeError) return tooLarge(shown, rules);
+	if (error instanceof AnswerTooLargeError)
+		return readLimit(rules) < rules.maxBytes
+			? new RunShareExceeded(`The attachment ${shown} is larger than the run has left`, SIZE_HINT)
+			: tooLarge(shown, rules);
 	if (error instanceof AnswerDeadlineError)
 		return new FileRefused(
 			`The attachment ${shown} did not arrive in full within ${rules.timeoutMs / 1000} s`,

@@ -1,5 +1,5 @@
 import type { FileRules } from './download';
-import { FileRefused } from './urls';
+import { RunShareExceeded } from './download';
 
 /**
  * What one run may download in all: one webhook delivery, one poll, or one execution of the action over
@@ -71,7 +71,7 @@ export class FileBudget {
 		if (count > this.files) throw this.meet('files');
 	}
 
-	/** The rules of the next file: its size and time cut to what the run has left. */
+	/** The rules of the next file: the bytes the run has left beside its own limit, its time cut to the run's. */
 	next(rules: FileRules, now = Date.now()): FileRules {
 		if (this.met) throw this.met;
 		if (this.files < 1) throw this.meet('files');
@@ -83,7 +83,7 @@ export class FileBudget {
 		this.files -= 1;
 		return {
 			...rules,
-			maxBytes: Math.min(rules.maxBytes, this.bytes),
+			runBytes: this.bytes,
 			timeoutMs: Math.min(rules.timeoutMs, left),
 		};
 	}
@@ -98,7 +98,7 @@ export class FileBudget {
 	 * limit for one file, is what stopped it (`asked`, the rules `next` gave, against `rules`).
 	 */
 	failure(error: unknown, asked: FileRules, rules: FileRules, now = Date.now()): unknown {
-		if (asked.maxBytes < rules.maxBytes && isSizeRefusal(error)) return this.meet('bytes');
+		if (error instanceof RunShareExceeded) return this.meet('bytes');
 		if (asked.timeoutMs < rules.timeoutMs && now >= this.deadline) return this.meet('time');
 		return error;
 	}
@@ -136,15 +136,3 @@ const BOUNDS: Record<Bound, { name: string; unit: string; limit: (bounds: RunBou
 			limit: (b) => `${b.shown.seconds} s`,
 		},
 	};
-
-/**
- * A download refused for its size. The refusal names the option to raise for one file (Max Attachment
- * Size); when the run's bytes left were the smaller limit, that advice would be wrong.
- */
-function isSizeRefusal(error: unknown): boolean {
-	return (
-		error instanceof FileRefused &&
-		error.status === undefined &&
-		error.description.includes('Max Attachment Size')
-	);
-}

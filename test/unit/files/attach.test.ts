@@ -1,7 +1,7 @@
 import type { IBinaryData, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import type { AttachmentSettings } from '../../../nodes/SupportChat/files/attach';
-import { withEventFiles } from '../../../nodes/SupportChat/files/attach';
+import { downloadAttachments, withEventFiles } from '../../../nodes/SupportChat/files/attach';
 import type { FileSource } from '../../../nodes/SupportChat/files/download';
 import { FileBudget } from '../../../nodes/SupportChat/files/fileBudget';
 
@@ -58,6 +58,17 @@ it('leaves an event without files as it is, and asks for nothing', async () => {
 	const { ctx, asked } = context();
 	const items = [event(''), { json: { event: 'userCreated', data: null } }];
 	expect(await withEventFiles(ctx, SOURCE, items, SETTINGS, budget())).toEqual(items);
+	expect(asked).toEqual([]);
+});
+
+it("an item without files still succeeds once the run's bound is met, and asks for nothing", async () => {
+	const { ctx, asked } = context();
+	const met = new FileBudget({ ...SETTINGS.run, files: 1 }, 'execution');
+	const over = [{ name: 'a', url: 'https://cdn.example.net/a' }];
+	await expect(downloadAttachments(ctx, SOURCE, [over, over], SETTINGS, met)).rejects.toThrow(
+		'Max Attachments per Run',
+	);
+	expect(await downloadAttachments(ctx, SOURCE, [[], []], SETTINGS, met)).toEqual([{}, {}]);
 	expect(asked).toEqual([]);
 });
 

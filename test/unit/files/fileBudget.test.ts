@@ -1,6 +1,7 @@
 import type { FileRules } from '../../../nodes/SupportChat/files/download';
 import type { RunBounds } from '../../../nodes/SupportChat/files/fileBudget';
 import { FileBudget, RunBoundMet } from '../../../nodes/SupportChat/files/fileBudget';
+import { RunShareExceeded } from '../../../nodes/SupportChat/files/download';
 import { FileRefused } from '../../../nodes/SupportChat/files/urls';
 
 const MB = 1024 * 1024;
@@ -24,11 +25,11 @@ const thrown = (run: () => unknown) => {
 
 it("cuts each file's size and Timeout to what the run has left", () => {
 	const budget = new FileBudget(BOUNDS, 'webhook delivery');
-	expect(budget.next(RULES, NOW)).toEqual({ ...RULES, maxBytes: 16 * MB, timeoutMs: 30_000 });
+	expect(budget.next(RULES, NOW)).toEqual({ ...RULES, runBytes: 20 * MB, timeoutMs: 30_000 });
 	budget.took(15 * MB);
 	expect(budget.next(RULES, NOW + 50_000)).toEqual({
 		...RULES,
-		maxBytes: 5 * MB,
+		runBytes: 5 * MB,
 		timeoutMs: 10_000,
 	});
 });
@@ -58,17 +59,26 @@ it("names the run's bytes, not the file's size, when the bytes left were the sma
 	const budget = new FileBudget(BOUNDS, 'poll');
 	budget.took(18 * MB);
 	const asked = budget.next(RULES, NOW);
-	const tooLarge = new FileRefused(
-		'The attachment x is larger than 2097152 bytes',
+	const overRun = new RunShareExceeded(
+		'The attachment x is larger than the run has left',
 		'Raise Options → Max Attachment Size (MB) to download it.',
 	);
-	const met = budget.failure(tooLarge, asked, RULES) as RunBoundMet;
+	const met = budget.failure(overRun, asked, RULES) as RunBoundMet;
 	expect(met.message).toBe(
 		"This poll's downloads reached Max Attachment Total per Run (20 MB); this event's files were not downloaded",
 	);
 	expect(met.description).toContain('Options → Max Attachment Total per Run (MB)');
 	const gone = new FileRefused('The attachment x could not be downloaded: 404', 'Check', 404);
 	expect(budget.failure(gone, asked, RULES)).toBe(gone);
+});
+
+it("keeps the file's own size refusal for a length the server declares, though the run has less left", () => {
+	const budget = new FileBudget(BOUNDS, 'poll');
+	budget.took(18 * MB);
+	const asked = budget.next(RULES, NOW);
+	const declared = new FileRefused('larger', 'Raise Options → Max Attachment Size (MB).');
+	expect(budget.failure(declared, asked, RULES)).toBe(declared);
+	expect(budget.next(RULES, NOW)).toMatchObject({ runBytes: 2 * MB });
 });
 
 it("keeps a file's own size refusal when the file's limit was the smaller", () => {
