@@ -19,7 +19,7 @@ export const selfSetupProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to replace a webhook URL that Support Board already sends to, such as another workflow's. Off, publishing is refused and the error names the other URL's host. The replaced settings are put back when this workflow is unpublished.",
+			"Whether to replace a webhook URL that Support Board already sends to, such as another workflow's. Off, publishing is refused and the error names the other URL's host. The replaced settings are put back when this workflow is unpublished, unless neither the Admin Token nor the Webhook Secret opens them any more: then Support Board's webhooks are turned off.",
 		displayOptions: { show: { setUpWebhook: [true] } },
 	},
 ];
