@@ -12,7 +12,13 @@ const { HttpError, request, requestOk } = require('./http');
 const { ensureN8n } = require('./install');
 const { installPackage, packPackage } = require('./package');
 const { freePorts, sleep, startProcess, stopProcess, tail, waitForHttpOk } = require('./processes');
-const { createDatabase, deleteRedisKeys, dropDatabase, dropStaleDatabases } = require('./services');
+const {
+	createDatabase,
+	databaseQuery,
+	deleteRedisKeys,
+	dropDatabase,
+	dropStaleDatabases,
+} = require('./services');
 
 const DATABASE_PREFIX = 'support_chat_e2e_';
 const TEMP_PREFIX = 'support-chat-e2e-';
@@ -157,6 +163,9 @@ function sweepStaleTempDirs(maxAgeMs) {
  *   (n8n serves MCP triggers under their own prefix, `N8N_ENDPOINT_MCP`, default `mcp`).
  * @property {<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions) => Promise<import('./http').HttpResponse<T>>} webhook
  *   Calls a production webhook; never throws on a status.
+ * @property {(sql: string, params?: unknown[]) => Promise<Array<Record<string, any>>>} sql
+ *   A query on the instance's PostgreSQL database (queue mode, or `database: 'postgres'`), as n8n stored
+ *   it; throws on SQLite.
  * @property {() => Promise<any[]>} nodeTypes `GET /types/nodes.json`: what the editor learns about every node type.
  * @property {() => Promise<any[]>} credentialTypes `GET /types/credentials.json`.
  * @property {(args: string[], options?: { timeoutMs?: number, env?: Record<string, string>, logLevel?: string }) => Promise<CliResult>} cli
@@ -463,6 +472,7 @@ async function startN8n(options = {}) {
 			startProcesses,
 			timings: { readyMs, startMs: Date.now() - startedAt },
 			log,
+			database: resources.database,
 		});
 		const readiness = Object.entries(readyMs).map(
 			([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`,
@@ -528,6 +538,7 @@ async function setUpOwner(baseUrl) {
  *   stop: (options?: { keep?: boolean }) => Promise<void>,
  *   stopProcesses: N8nInstance['stopProcesses'], startProcesses: N8nInstance['startProcesses'],
  *   timings: { readyMs: Record<string, number>, startMs: number }, log: (line: string) => void,
+ *   database?: string,
  * }} context
  * @returns {N8nInstance}
  */
@@ -783,6 +794,10 @@ function makeInstance(context) {
 				body,
 				requestOptions,
 			),
+		sql: async (text, params) => {
+			if (!context.database) throw new Error('this n8n runs on SQLite: no PostgreSQL database');
+			return await databaseQuery(install, context.database, text, params);
+		},
 		nodeTypes: async () => await rest('GET', '/types/nodes.json'),
 		credentialTypes: async () => await rest('GET', '/types/credentials.json'),
 		cli,

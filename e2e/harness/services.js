@@ -37,6 +37,25 @@ async function createDatabase(install, name) {
 	await adminQuery(install, `CREATE DATABASE ${identifier(name)}`);
 }
 
+/**
+ * A query on a run's own database (what n8n stored), with `$1`… parameters.
+ * @param {N8nInstall} install
+ * @param {string} database
+ * @param {string} sql
+ * @param {unknown[]} [params]
+ * @returns {Promise<Array<Record<string, unknown>>>}
+ */
+async function databaseQuery(install, database, sql, params = []) {
+	const { Client } = install.require('pg');
+	const client = new Client({ ...POSTGRES, database, connectionTimeoutMillis: 5_000 });
+	await client.connect();
+	try {
+		return (await client.query(sql, params)).rows;
+	} finally {
+		await client.end();
+	}
+}
+
 /** @param {N8nInstall} install @param {string} name */
 async function dropDatabase(install, name) {
 	await adminQuery(install, `DROP DATABASE IF EXISTS ${identifier(name)} WITH (FORCE)`);
@@ -89,4 +108,10 @@ async function deleteRedisKeys(install, prefix) {
 	return deleted;
 }
 
-module.exports = { createDatabase, dropDatabase, dropStaleDatabases, deleteRedisKeys };
+module.exports = {
+	createDatabase,
+	databaseQuery,
+	dropDatabase,
+	dropStaleDatabases,
+	deleteRedisKeys,
+};
