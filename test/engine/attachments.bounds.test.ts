@@ -361,6 +361,19 @@ describe('one execution of the action over its items (Support Board)', () => {
 		expect(fileGets(sandbox)).toHaveLength(4);
 	});
 
+	it("time: only the time spent downloading counts, not each item's own calls between the files", async () => {
+		const ids = await conversations();
+		// Each item's read of its conversation takes 1.5 s, longer in all than the run's 2 s of downloads.
+		sandbox.fault({ path: 'get-conversation', kind: 'slow', delayMs: 1500, times: Infinity });
+		const result = await getMany(ids, { maxDownloadTimePerRun: 2 }, false);
+		expect(result.status).toBe('success');
+		const out = result.output('Support Chat');
+		expect(out.filter((item) => item.binary).map((item) => item.pairedItem)).toEqual(
+			ids.map((_id, item) => ({ item })),
+		);
+		expect(fileGets(sandbox)).toHaveLength(ids.length * 2);
+	});
+
 	it('bytes: nothing past Max Attachment Total per Run is downloaded, and the error names it', async () => {
 		const ids = await conversations();
 		const result = await getMany(ids, { maxAttachmentTotalPerRun: 1 }, false);

@@ -6,8 +6,9 @@ import { RunShareExceeded } from './download';
  * all its input items. Max Attachment Size and Max Attachments bound one file and one item; without a
  * bound per run, a delivery of many events, each naming many files, would download them all in one go.
  * Every file takes from the run's budget: its size limit is what is left of the run's bytes (counted
- * as received), its Timeout what is left of the run's time (from its first file on, and never past
- * a poll's deadline). Once a bound is met, the rest of the run asks for no file at all.
+ * as received), its Timeout what is left of the run's time spent downloading (never past a poll's
+ * deadline). A run downloads one file at a time, so that time is the sum of its files' own: the action's
+ * other work between items is not counted. Once a bound is met, the rest of the run asks for no file.
  */
 
 /** The bounds of one run, as the options set them. */
@@ -50,8 +51,14 @@ export class FileBudget {
 
 	private bytes: number;
 
-	/** Set by the first file asked for: the run's time is its time spent downloading. */
-	private deadline = Infinity;
+	/** The time spent downloading the files done so far. */
+	private spent = 0;
+
+	/** The file being downloaded: when it was asked for, and when it failed, if it did. */
+	private flight: { since: number; until?: number } | undefined;
+
+	/** Whether the host's deadline (a poll's), not the run's own time, cut the last file asked for. */
+	private hostCuts = false;
 
 	private met: RunBoundMet | undefined;
 
@@ -76,11 +83,14 @@ export class FileBudget {
 		if (this.met) throw this.met;
 		if (this.files < 1) throw this.meet('files');
 		if (this.bytes < 1) throw this.meet('bytes');
-		if (this.deadline === Infinity)
-			this.deadline = Math.min(now + this.bounds.ms, this.hostDeadline);
-		const left = Math.floor(this.deadline - now);
+		this.land(now);
+		const own = this.bounds.ms - this.spent;
+		const host = this.hostDeadline - now;
+		this.hostCuts = host <= own;
+		const left = Math.floor(Math.min(own, host));
 		if (left < MIN_FILE_MS) throw this.meet('time');
 		this.files -= 1;
+		this.flight = { since: now };
 		return {
 			...rules,
 			runBytes: this.bytes,
@@ -88,9 +98,16 @@ export class FileBudget {
 		};
 	}
 
-	/** A file received: its bytes are taken from the run's. */
-	took(bytes: number): void {
+	/** A file received: its bytes and its time are taken from the run's. */
+	took(bytes: number, now = Date.now()): void {
 		this.bytes -= bytes;
+		this.land(now);
+	}
+
+	/** The file in flight ends: its time is spent (until it failed, if it did). */
+	private land(now: number): void {
+		if (this.flight) this.spent += (this.flight.until ?? now) - this.flight.since;
+		this.flight = undefined;
 	}
 
 	/**
@@ -99,7 +116,9 @@ export class FileBudget {
 	 */
 	failure(error: unknown, asked: FileRules, rules: FileRules, now = Date.now()): unknown {
 		if (error instanceof RunShareExceeded) return this.meet('bytes');
-		if (asked.timeoutMs < rules.timeoutMs && now >= this.deadline) return this.meet('time');
+		if (this.flight) this.flight.until = now;
+		const elapsed = this.flight ? now - this.flight.since : 0;
+		if (asked.timeoutMs < rules.timeoutMs && elapsed >= asked.timeoutMs) return this.meet('time');
 		return error;
 	}
 
@@ -109,7 +128,7 @@ export class FileBudget {
 	}
 
 	private bound(bound: Bound): RunBoundMet {
-		if (bound === 'time' && this.hostDeadline <= this.deadline) return POLL_OUT_OF_TIME;
+		if (bound === 'time' && this.hostCuts) return POLL_OUT_OF_TIME;
 		const { name, unit, limit } = BOUNDS[bound];
 		const what = this.kind === 'execution' ? 'item' : 'event';
 		return new RunBoundMet(

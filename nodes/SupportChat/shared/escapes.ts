@@ -1,17 +1,12 @@
 /**
  * A text as the bytes it stands for once every escape a service may write is undone: percent escapes
  * in either case and nested (`%3a`, `%253A`, PHP's `%21` for `!`), JSON's `\u0041` and `\/` (PHP's
- * json_encode writes every `/` so), and HTML's numeric references (`&#58;`, `&#x3A;`). Each byte keeps
- * the span of the text it came from, so that a secret found in the bytes is masked in the text as
- * written, whichever mix of forms spells it. One pass, linear in the text.
+ * json_encode writes every `/` so), and HTML's numeric references (`&#58;`, `&#x3A;`). The text is read
+ * as pieces (an escape, or one code point), each giving its UTF-8 bytes; a secret found in the bytes is
+ * masked in the text as written, whichever mix of forms spells it. Linear in the text, and its memory
+ * one byte per decoded byte: the texts walked reach Max Response Size, so no per-byte record is kept
+ * (the spans of a match are found again by a second walk, only when there is one).
  */
-
-/** The bytes (one char code each, 0-255) and, for each, the text's span it came from. */
-interface DecodedView {
-	bytes: string;
-	from: number[];
-	to: number[];
-}
 
 /** Whether a text holds an escape this view undoes: only then can it differ from the text. */
 export function hasEscapes(text: string): boolean {
@@ -38,9 +33,32 @@ function hexAt(text: string, at: number, count: number): number {
 	return value;
 }
 
-/** The UTF-8 bytes of one code point. */
-function utf8(point: number): number[] {
-	return [...Buffer.from(String.fromCodePoint(point), 'utf8')];
+/**
+ * Writes the UTF-8 bytes of one code point at `at` and gives their count; a surrogate, which UTF-8
+ * cannot hold, is written as U+FFFD, as Node's encoder writes it.
+ */
+function writeUtf8(point: number, out: Uint8Array, at: number): number {
+	const code = point >= 0xd800 && point < 0xe000 ? 0xfffd : point;
+	if (code < 0x80) {
+		out[at] = code;
+		return 1;
+	}
+	if (code < 0x800) {
+		out[at] = 0xc0 | (code >> 6);
+		out[at + 1] = 0x80 | (code & 0x3f);
+		return 2;
+	}
+	if (code < 0x10000) {
+		out[at] = 0xe0 | (code >> 12);
+		out[at + 1] = 0x80 | ((code >> 6) & 0x3f);
+		out[at + 2] = 0x80 | (code & 0x3f);
+		return 3;
+	}
+	out[at] = 0xf0 | (code >> 18);
+	out[at + 1] = 0x80 | ((code >> 12) & 0x3f);
+	out[at + 2] = 0x80 | ((code >> 6) & 0x3f);
+	out[at + 3] = 0x80 | (code & 0x3f);
+	return 4;
 }
 
 /** A code point written by a numeric reference at `at` (`&#58;`, `&#x3A;`) and its length, or none. */
@@ -90,34 +108,66 @@ function escapeAt(
 	return undefined;
 }
 
-function decodedView(text: string): DecodedView {
-	const codes: number[] = [];
-	const from: number[] = [];
-	const to: number[] = [];
-	const push = (bytes: readonly number[], start: number, end: number) => {
-		for (const byte of bytes) {
-			codes.push(byte);
-			from.push(start);
-			to.push(end);
+/** A piece's bytes, written by `pieceAt`: at most 4 (one code point). */
+const scratch = new Uint8Array(4);
+
+/** The piece at `at` (an escape, or one code point): its length in the text; its bytes in `scratch`. */
+function pieceAt(text: string, at: number): { length: number; bytes: number } {
+	const escape = escapeAt(text, at);
+	if (escape !== undefined) {
+		if (escape.byte !== undefined) {
+			scratch[0] = escape.byte;
+			return { length: escape.length, bytes: 1 };
 		}
-	};
-	for (let at = 0; at < text.length; ) {
-		const escape = escapeAt(text, at);
-		if (escape !== undefined) {
-			push(
-				escape.byte === undefined ? utf8(escape.point ?? 0) : [escape.byte],
-				at,
-				at + escape.length,
-			);
-			at += escape.length;
-			continue;
-		}
-		const point = text.codePointAt(at) ?? 0;
-		const width = point > 0xffff ? 2 : 1;
-		push(point < 0x80 ? [point] : utf8(point), at, at + width);
-		at += width;
+		return { length: escape.length, bytes: writeUtf8(escape.point ?? 0, scratch, 0) };
 	}
-	return { bytes: Buffer.from(codes).toString('latin1'), from, to };
+	const point = text.codePointAt(at) ?? 0;
+	return { length: point > 0xffff ? 2 : 1, bytes: writeUtf8(point, scratch, 0) };
+}
+
+/** The text's bytes once its escapes are undone, one char (0-255) per byte. */
+function decodedBytes(text: string): string {
+	// As many bytes as chars, the common case, grown when a piece needs more (up to 3 per char).
+	let out = new Uint8Array(text.length + 4);
+	let size = 0;
+	for (let at = 0; at < text.length; ) {
+		const piece = pieceAt(text, at);
+		if (size + piece.bytes > out.length) {
+			const grown = new Uint8Array(Math.min(out.length * 2, text.length * 3 + 4));
+			grown.set(out.subarray(0, size));
+			out = grown;
+		}
+		out.set(scratch.subarray(0, piece.bytes), size);
+		size += piece.bytes;
+		at += piece.length;
+	}
+	return Buffer.from(out.buffer, 0, size).toString('latin1');
+}
+
+/**
+ * The spans of the text that spell each run of decoded bytes (first and last byte, inclusive): a second
+ * walk, taken only when a secret was found. Every byte lies in one piece, so every edge is met.
+ */
+function textSpans(text: string, runs: ReadonlyArray<[number, number]>): Array<[number, number]> {
+	const spans = runs.map((): [number, number] => [0, 0]);
+	const edges = runs
+		.flatMap(([first, last], run) => [
+			{ byte: first, run, side: 0 },
+			{ byte: last, run, side: 1 },
+		])
+		.sort((x, y) => x.byte - y.byte);
+	let next = 0;
+	let byte = 0;
+	for (let at = 0; at < text.length && next < edges.length; ) {
+		const piece = pieceAt(text, at);
+		for (; next < edges.length && edges[next].byte < byte + piece.bytes; next++) {
+			const { run, side } = edges[next];
+			spans[run][side] = side === 0 ? at : at + piece.length;
+		}
+		byte += piece.bytes;
+		at += piece.length;
+	}
+	return spans;
 }
 
 /**
@@ -125,14 +175,14 @@ function decodedView(text: string): DecodedView {
  * char per byte: `latin1Bytes`) replaced by `by`.
  */
 export function maskEscaped(text: string, secrets: readonly string[], by: string): string {
-	const view = decodedView(text);
-	const spans: Array<[number, number]> = [];
+	const bytes = decodedBytes(text);
+	const found: Array<[number, number]> = [];
 	for (const secret of secrets) {
-		for (let at = view.bytes.indexOf(secret); at >= 0; at = view.bytes.indexOf(secret, at + 1))
-			spans.push([view.from[at], view.to[at + secret.length - 1]]);
+		for (let at = bytes.indexOf(secret); at >= 0; at = bytes.indexOf(secret, at + 1))
+			found.push([at, at + secret.length - 1]);
 	}
-	if (spans.length === 0) return text;
-	spans.sort((a, b) => a[0] - b[0]);
+	if (found.length === 0) return text;
+	const spans = textSpans(text, found).sort((a, b) => a[0] - b[0]);
 	let result = '';
 	let done = 0;
 	for (const [start, end] of spans) {
@@ -150,4 +200,4 @@ export const latin1Bytes = (secret: string): string =>
 
 /** The text with its escapes undone, as text (bytes that are no UTF-8 read as U+FFFD). */
 export const unescaped = (text: string): string =>
-	Buffer.from(decodedView(text).bytes, 'latin1').toString('utf8');
+	Buffer.from(decodedBytes(text), 'latin1').toString('utf8');

@@ -185,7 +185,9 @@ export class SecretMask {
 	 * value itself when nothing needed masking.
 	 */
 	value<T>(value: T, maxDepth = 256): T {
-		const mask = (text: string) => (this.found(text) ? this.text(text) : text);
+		// `text` gives back an equal string when there is nothing to mask: asking `found` first would
+		// undo a text's escapes twice whenever it holds a secret.
+		const mask = (text: string) => this.text(text);
 		return rewrite(value, { text: mask, key: mask }, maxDepth) as T;
 	}
 }

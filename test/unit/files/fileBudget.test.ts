@@ -26,7 +26,7 @@ const thrown = (run: () => unknown) => {
 it("cuts each file's size and Timeout to what the run has left", () => {
 	const budget = new FileBudget(BOUNDS, 'webhook delivery');
 	expect(budget.next(RULES, NOW)).toEqual({ ...RULES, runBytes: 20 * MB, timeoutMs: 30_000 });
-	budget.took(15 * MB);
+	budget.took(15 * MB, NOW + 50_000);
 	expect(budget.next(RULES, NOW + 50_000)).toEqual({
 		...RULES,
 		runBytes: 5 * MB,
@@ -77,7 +77,7 @@ it("keeps the file's own size refusal for a length the server declares, though t
 	budget.took(18 * MB);
 	const asked = budget.next(RULES, NOW);
 	const declared = new FileRefused('larger', 'Raise Options → Max Attachment Size (MB).');
-	expect(budget.failure(declared, asked, RULES)).toBe(declared);
+	expect(budget.failure(declared, asked, RULES, NOW)).toBe(declared);
 	expect(budget.next(RULES, NOW)).toMatchObject({ runBytes: 2 * MB });
 });
 
@@ -113,6 +113,30 @@ it('counts the time from the first file asked for', () => {
 	const budget = new FileBudget(BOUNDS, 'webhook delivery');
 	expect(budget.next(RULES, NOW + 500_000).timeoutMs).toBe(30_000);
 	expect(budget.next(RULES, NOW + 550_000).timeoutMs).toBe(10_000);
+});
+
+it("counts only the time spent downloading: the work between files is not the run's", () => {
+	const budget = new FileBudget(BOUNDS, 'execution');
+	budget.next(RULES, NOW);
+	budget.took(MB, NOW + 20_000);
+	// An item's own calls, minutes long, between two files.
+	expect(budget.next(RULES, NOW + 500_000).timeoutMs).toBe(30_000);
+	budget.took(MB, NOW + 530_000);
+	expect(budget.next(RULES, NOW + 900_000).timeoutMs).toBe(10_000);
+	const late = new FileRefused('The attachment x took longer than Timeout', 'Raise Timeout');
+	const asked = { ...RULES, timeoutMs: 10_000 };
+	expect((budget.failure(late, asked, RULES, NOW + 910_000) as Error).message).toContain(
+		'Max Download Time per Run (60 s)',
+	);
+});
+
+it('counts the time a failed file took, until it failed', () => {
+	const budget = new FileBudget(BOUNDS, 'execution');
+	const asked = budget.next(RULES, NOW);
+	const gone = new FileRefused('The attachment x answered 404', 'Check the URL');
+	expect(budget.failure(gone, asked, RULES, NOW + 25_000)).toBe(gone);
+	expect(budget.next(RULES, NOW + 400_000).timeoutMs).toBe(30_000);
+	expect(budget.next(RULES, NOW + 430_000).timeoutMs).toBe(5_000);
 });
 
 it("a poll's own deadline, when sooner, keeps its own words", () => {

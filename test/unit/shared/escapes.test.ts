@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import { latin1Bytes, maskEscaped, unescaped } from '../../../nodes/SupportChat/shared/escapes';
 import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
 
@@ -53,5 +55,124 @@ describe('SecretMask masks a secret however it is escaped', () => {
 		const text = 'whs%3ASecret%2FKey%21%282%29 and \\u0041';
 		expect(mask.found(text)).toBe(false);
 		expect(mask.text(text)).toBe(text);
+	});
+});
+
+/**
+ * An oracle kept simple on purpose: a record per decoded byte of the span it came from, the way the view
+ * was once built (three arrays as long as the text's bytes, too much memory for a 32 MB answer).
+ */
+function maskedByRecord(text: string, secrets: string[], by: string): string {
+	const bytes: number[] = [];
+	const from: number[] = [];
+	const to: number[] = [];
+	for (let at = 0; at < text.length; ) {
+		const single = (length: number) => text.slice(at, at + length);
+		let piece: Buffer;
+		let length: number;
+		const percent = /^%[\dA-Fa-f]{2}(?:(?<=%25)[\dA-Fa-f]{2})*/.exec(text.slice(at));
+		const nested = /^%25(?:25)*[\dA-Fa-f]{2}/i.exec(text.slice(at));
+		const json = /^\\u([\dA-Fa-f]{4})(?:\\u([\dA-Fa-f]{4}))?/.exec(text.slice(at));
+		const html = /^&#(?:[xX]([\dA-Fa-f]{1,9})|(\d{1,10}));/.exec(text.slice(at));
+		if (nested) {
+			length = nested[0].length;
+			piece = Buffer.from([parseInt(nested[0].slice(-2), 16)]);
+		} else if (percent) {
+			length = 3;
+			piece = Buffer.from([parseInt(text.slice(at + 1, at + 3), 16)]);
+		} else if (text.startsWith('\\/', at)) {
+			length = 2;
+			piece = Buffer.from('/');
+		} else if (json) {
+			const unit = parseInt(json[1], 16);
+			const low = json[2] === undefined ? -1 : parseInt(json[2], 16);
+			const pair = unit >= 0xd800 && unit < 0xdc00 && low >= 0xdc00 && low < 0xe000;
+			length = pair ? 12 : 6;
+			piece = Buffer.from(
+				pair
+					? String.fromCharCode(unit, low)
+					: unit >= 0xd800 && unit < 0xe000
+						? '\ufffd'
+						: single(0) + String.fromCharCode(unit),
+				'utf8',
+			);
+		} else if (
+			html &&
+			Number.parseInt(html[1] ?? html[2], html[1] ? 16 : 10) <= 0x10ffff &&
+			html[0].length <= 12
+		) {
+			length = html[0].length;
+			piece = Buffer.from(
+				String.fromCodePoint(Number.parseInt(html[1] ?? html[2], html[1] ? 16 : 10)),
+				'utf8',
+			);
+		} else {
+			const point = text.codePointAt(at) ?? 0;
+			length = point > 0xffff ? 2 : 1;
+			piece = Buffer.from(single(length), 'utf8');
+		}
+		for (const byte of piece) {
+			bytes.push(byte);
+			from.push(at);
+			to.push(at + length);
+		}
+		at += length;
+	}
+	const view = Buffer.from(bytes).toString('latin1');
+	const spans: Array<[number, number]> = [];
+	for (const secret of secrets)
+		for (let at = view.indexOf(secret); at >= 0; at = view.indexOf(secret, at + 1))
+			spans.push([from[at], to[at + secret.length - 1]]);
+	spans.sort((a, b) => a[0] - b[0]);
+	let result = '';
+	let done = 0;
+	for (const [start, end] of spans) {
+		if (end <= done) continue;
+		if (start >= done) result += text.slice(done, start) + by;
+		done = end;
+	}
+	return spans.length === 0 ? text : result + text.slice(done);
+}
+
+describe('the masked spans, found again by a second walk', () => {
+	const pieces = [
+		'a',
+		'b',
+		':',
+		'/',
+		'ü',
+		'😀',
+		'\ud800',
+		'%3a',
+		'%3A',
+		'%253a',
+		'%2525%33',
+		'%C3%BC',
+		'%F0%9F%98%80',
+		'\\/',
+		'\\u0061',
+		'\\u00fc',
+		'\\ud83d\\ude00',
+		'\\ud800',
+		'&#58;',
+		'&#x3A;',
+		'&#128512;',
+		'&#55296;',
+		'%',
+		'\\',
+		'&#',
+	];
+	const text = fc
+		.array(fc.constantFrom(...pieces), { maxLength: 40 })
+		.map((parts) => parts.join(''));
+	const secrets = ['a:b', 'b/a', 'ü😀a', ':/', 'aa', '\ufffda'].map(latin1Bytes);
+
+	it('mask the same spans as a record kept for every byte', () => {
+		fc.assert(
+			fc.property(text, (written) => {
+				expect(maskEscaped(written, secrets, '#')).toBe(maskedByRecord(written, secrets, '#'));
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 });
