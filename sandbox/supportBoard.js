@@ -16,6 +16,7 @@ const { settingsFunctions } = require('./supportBoardSettings');
 const { SUPPORT_BOARD_WEBHOOK_BODIES, SupportBoardWebhooks } = require('./supportBoardWebhooks');
 const { SupportBoardVisitor } = require('./supportBoardVisitor');
 const { createChannels } = require('./supportBoardChannels');
+const { createInbound } = require('./supportBoardInbound');
 const { createUploads } = require('./supportBoardUploads');
 const { htmlPage } = require('./errors');
 
@@ -90,6 +91,7 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 	const visitor = new SupportBoardVisitor({ data, store, installUrl });
 	const life = lifeFunctions(options);
 	const channels = createChannels();
+	const inbound = createInbound({ functions: FUNCTIONS, base: () => ({ data, store }) });
 	const uploads = createUploads(installUrl);
 	const settings = settingsFunctions(webhooks);
 	/** @type {Record<string, (ctx: CallContext) => Outcome>} */
@@ -280,10 +282,18 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 		reset() {
 			webhooks.reset();
 			channels.reset();
+			inbound.reset();
 			uploads.reset();
 			settings.reset();
 		},
-		channels,
+		channels: {
+			...channels,
+			/**
+			 * A customer writes in through a channel app, which posts its webhooks without a page.
+			 * @param {import('./supportBoardInbound').InboundInput} input
+			 */
+			inbound: (input) => withWebhooks((fire) => inbound.inbound(input, fire), ''),
+		},
 		uploads,
 		close() {
 			webhooks.close();

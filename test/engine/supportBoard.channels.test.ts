@@ -6,8 +6,10 @@
  * (its requests read back from env.json's vendorLog). Files come from an item's binary data, made by a
  * node before Support Chat, and go through the product's upload.php.
  *
- * WhatsApp runs on both; the other channels (Messenger, Instagram, Telegram, Viber, Zalo, LINE)
- * exist as the product's source has them, in the sandbox only; WeChat is refused before any store.
+ * WhatsApp runs on both here; the other channels' cases below (Messenger, Instagram, Telegram, Viber,
+ * Zalo, LINE: a missing app, answers that tell nothing) are the product's source as the sandbox models it;
+ * WeChat is refused before any store. Telegram, Messenger and Instagram against the product's own apps,
+ * from the customer's message to the reply: channels.board.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -14,7 +14,10 @@
  * back what it made (ids are only known to grow). `reset()` empties the sandbox and does nothing there.
  * Nothing here reads the test bed's files when SUPPORT_CHAT_TESTBED is unset.
  */
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
@@ -66,11 +69,61 @@ export interface Board {
 	assign(conversationId: string, agentId?: string): Promise<void>;
 	/** `update-conversation-status` 3 (archived). */
 	archive(conversationId: string): Promise<void>;
+	/**
+	 * A customer writes in through a channel app: on the test bed, the product's own app through its
+	 * inbound script (the test bed's `<channel>-inbound.mjs`); on the sandbox, its lever imitating the app.
+	 */
+	customerWrites(
+		channel: ChannelApp,
+		opts: { text?: string; name?: string; files?: InboundFile[] },
+	): Promise<CustomerWrote>;
+	/** The product's webhook deliveries: `mark()` where the log stands, `since(mark)` what came after. */
+	readonly webhooks: { key: string; mark(): number; since(mark: number): ProductDelivery[] };
+	/** What the channel's stand-in received for `recipient` (test bed: its vendor log; sandbox: its channel log). */
+	sentTo(channel: ChannelApp, recipient: string): ChannelRequest[];
 	/** Sandbox: back to its start-up seed. Test bed: nothing (it is shared and never emptied). */
 	reset(): Promise<void>;
 	/** Sandbox: waits for its webhook deliveries. Test bed: nothing (the product posts them before it answers). */
 	settled(): Promise<void>;
 	close(): Promise<void>;
+}
+
+/** The channel apps the test bed runs (its README: WhatsApp, Telegram, Messenger, which serves Instagram too). */
+export type ChannelApp = 'whatsapp' | 'telegram' | 'messenger' | 'instagram';
+
+/** A file a customer sends: Telegram's `photo` or `document`, Messenger's `image` or `file`. */
+export interface InboundFile {
+	kind: 'photo' | 'document' | 'image' | 'file';
+	name: string;
+	mime: string;
+	bytes: Buffer;
+}
+
+export interface CustomerWrote {
+	/** The customer's ID on the channel, where replies go: phone digits, Telegram chat ID, PSID. */
+	recipient: string;
+	userId: string;
+	conversationId: string;
+	messageId: string;
+	/** The files as the product stored them on the message: name and URL. */
+	attachments: Array<[string, string]>;
+}
+
+/** A webhook delivery the product sent, as it came: headers by lower-case name, the raw body. */
+export interface ProductDelivery {
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** One request to a channel for a customer, as its stand-in saw it. */
+export interface ChannelRequest {
+	/** `sendMessage`, `sendPhoto`, `messages` (WhatsApp), `me/messages` (Messenger)… or the sandbox's function. */
+	method: string;
+	/** The text or caption, as sent (Telegram's MarkdownV2 escapes included). */
+	text: string;
+	/** The file's URL, when the request carries one. */
+	file: string | undefined;
+	refused: boolean;
 }
 
 export interface BoardOptions {
@@ -96,6 +149,24 @@ export class BoardCallError extends Error {
 }
 
 const SANDBOX_TOKEN = 'board-admin-token-5e1f';
+const SANDBOX_WEBHOOK_KEY = 'board-webhook-key-3c9d';
+
+/** Where the test bed's scripts are (its README), for the inbound scripts of its channel apps. */
+const TESTBED_SCRIPTS = process.env.SUPPORT_CHAT_TESTBED_SCRIPTS ?? '/work/shared/supportboard';
+
+/** The sandbox's app of a channel (Messenger's serves Instagram). */
+const appOf = (channel: ChannelApp) => (channel === 'instagram' ? 'messenger' : channel);
+
+/** A customer's ID on the channel, new each time: phone digits, a Telegram user ID, a page-scoped ID. */
+function newRecipient(channel: ChannelApp): string {
+	const digits = (n: number): string =>
+		n > 8
+			? `${digits(8)}${String(randomInt(10 ** (n - 8))).padStart(n - 8, '0')}`
+			: String(randomInt(10 ** (n - 1), 10 ** n));
+	if (channel === 'whatsapp') return `1555${digits(7)}`;
+	if (channel === 'telegram') return `7${digits(8)}`;
+	return `${channel === 'instagram' ? '31' : '24'}${digits(15)}`;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -222,6 +293,60 @@ async function openSandboxBoard(options: BoardOptions): Promise<Board> {
 			await assign(api.call, conversationId, agentId ?? adminId());
 		},
 		archive: (conversationId) => archive(api.call, conversationId),
+		async customerWrites(channel, { text, name, files = [] }) {
+			const recipient = newRecipient(channel);
+			mode.channels.installed.add(channel === 'instagram' ? 'messenger' : channel);
+			const folder = `${new URL(mode.installUrl).pathname}/uploads/inbound-${recipient}`;
+			const attachments = files.map((f): [string, string] => [
+				f.name,
+				sandbox.files.put(`${folder}/${f.name}`, { body: f.bytes, contentType: f.mime }),
+			]);
+			const made = await mode.channels.inbound({
+				channel,
+				from: recipient,
+				name,
+				text,
+				attachments,
+			});
+			return {
+				recipient,
+				userId: made.user.id,
+				conversationId: made.conversation.id,
+				messageId: made.message.id,
+				attachments,
+			};
+		},
+		webhooks: {
+			key: SANDBOX_WEBHOOK_KEY,
+			mark() {
+				// Nobody listens there: the sandbox logs each delivery (status 0) with its body all the same.
+				if (!mode.webhooks.active || mode.webhooks.key !== SANDBOX_WEBHOOK_KEY)
+					mode.configureWebhooks({
+						url: 'http://127.0.0.1:9/webhook/board',
+						key: SANDBOX_WEBHOOK_KEY,
+						active: true,
+					});
+				return mode.deliveries.length;
+			},
+			since: (mark) =>
+				mode.deliveries.slice(mark).map((d) => ({ headers: d.headers, body: d.body })),
+		},
+		sentTo(channel, recipient) {
+			return mode.channels.sent
+				.filter((s) => s.recipient === recipient && s.app === appOf(channel))
+				.flatMap((s): ChannelRequest[] => {
+					const files = s.attachments.map((a) => (Array.isArray(a) ? String(a[1]) : ''));
+					// Telegram's app sends the text as the caption of its file; the others, one request each.
+					if (s.app === 'telegram')
+						return [{ method: s.fn, text: s.message, file: files[0], refused: s.refused }];
+					return [
+						...(s.message === ''
+							? []
+							: [{ method: s.fn, text: s.message, file: undefined, refused: s.refused }]),
+						...files.map((file) => ({ method: s.fn, text: '', file, refused: s.refused })),
+					];
+				});
+		},
 		async reset() {
 			sandbox.reset();
 		},
@@ -232,9 +357,15 @@ async function openSandboxBoard(options: BoardOptions): Promise<Board> {
 }
 
 interface TestbedEnv {
+	file: string;
 	base: string;
 	adminId: string;
 	adminToken: string;
+	webhookKey: string;
+	webhookUrl: string;
+	captureBase: string;
+	captureLog: string;
+	vendorLog: string;
 }
 
 function readTestbedEnv(file: string): TestbedEnv {
@@ -246,10 +377,17 @@ function readTestbedEnv(file: string): TestbedEnv {
 		parsed.adminToken === ''
 	)
 		throw new Error(`${file}: no base and adminToken (is it the test bed's env.json?)`);
+	const text = (key: string) => (typeof parsed[key] === 'string' ? parsed[key] : '');
 	return {
+		file,
 		base: parsed.base.replace(/\/+$/, ''),
 		adminId: idOf(parsed.adminId, 'adminId'),
 		adminToken: parsed.adminToken,
+		webhookKey: text('webhookKey'),
+		webhookUrl: text('webhookUrl'),
+		captureBase: text('captureBase'),
+		captureLog: text('captureLog'),
+		vendorLog: text('vendorLog'),
 	};
 }
 
@@ -411,6 +549,13 @@ async function openTestbed(file: string): Promise<Board> {
 			await assign(api.call, conversationId, agentId ?? env.adminId);
 		},
 		archive: (conversationId) => archive(api.call, conversationId),
+		customerWrites: (channel, opts) => testbedInbound(env, channel, opts),
+		webhooks: {
+			key: env.webhookKey,
+			mark: () => captured(env).length,
+			since: (mark) => captured(env).slice(mark),
+		},
+		sentTo: (channel, recipient) => standInLog(env, channel, recipient),
 		async reset() {},
 		async settled() {},
 		async close() {},
@@ -455,4 +600,131 @@ async function archive(call: Call, conversationId: string): Promise<void> {
 		status_code: 3,
 	});
 	if (done !== true) throw new Error(`update-conversation-status answered ${JSON.stringify(done)}`);
+}
+
+/** Runs the test bed's inbound script of the channel (its exported function) in a node of its own: they are ES modules. */
+const INBOUND_RUNNER = `
+const [dir, envFile, channel, json] = process.argv.slice(1);
+const { loadEnv } = await import(dir + '/sbclient.mjs');
+const options = JSON.parse(json);
+for (const kind of ['photo', 'document', 'image', 'file'])
+	if (options[kind]) options[kind] = { ...options[kind], bytes: Buffer.from(options[kind].bytes, 'base64') };
+const env = loadEnv(envFile);
+let out;
+if (channel === 'whatsapp') out = await (await import(dir + '/whatsapp-inbound.mjs')).whatsappInbound(env, options);
+else if (channel === 'telegram') out = await (await import(dir + '/telegram-inbound.mjs')).telegramInbound(env, options);
+else out = await (await import(dir + '/messenger-inbound.mjs')).messengerInbound(env, { ...options, instagram: channel === 'instagram' });
+process.stdout.write(JSON.stringify(out));
+`;
+
+async function testbedInbound(
+	env: TestbedEnv,
+	channel: ChannelApp,
+	{ text, name, files = [] }: { text?: string; name?: string; files?: InboundFile[] },
+): Promise<CustomerWrote> {
+	const recipient = newRecipient(channel);
+	const options: Record<string, unknown> = { text, name };
+	options[channel === 'whatsapp' || channel === 'telegram' ? 'from' : 'psid'] = recipient;
+	for (const f of files)
+		options[f.kind] = { name: f.name, mime: f.mime, bytes: f.bytes.toString('base64') };
+	const { stdout } = await promisify(execFile)(
+		process.execPath,
+		[
+			'--input-type=module',
+			'-e',
+			INBOUND_RUNNER,
+			TESTBED_SCRIPTS,
+			env.file,
+			channel,
+			JSON.stringify(options),
+		],
+		{ maxBuffer: 16 * 1024 * 1024 },
+	);
+	const out = JSON.parse(stdout) as {
+		error?: string;
+		user?: { id: string };
+		conversation?: { id: string };
+		message?: { id: string; attachments?: Array<{ name: string; url: string }> };
+	};
+	if (out.error || !out.user || !out.conversation || !out.message)
+		throw new Error(`${channel} inbound: ${stdout.slice(0, 500)}`);
+	return {
+		recipient,
+		userId: out.user.id,
+		conversationId: out.conversation.id,
+		messageId: out.message.id,
+		attachments: (out.message.attachments ?? []).map((a): [string, string] => [a.name, a.url]),
+	};
+}
+
+/** The product's webhook deliveries the test bed's capture server logged, oldest first. */
+function captured(env: TestbedEnv): ProductDelivery[] {
+	if (!env.webhookUrl.startsWith(env.captureBase))
+		throw new Error(
+			`the test bed's webhooks go to ${env.webhookUrl}, not to its capture server (${env.captureBase})`,
+		);
+	let text = '';
+	try {
+		text = readFileSync(env.captureLog, 'utf8');
+	} catch {
+		return []; // nothing captured yet
+	}
+	return text
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => {
+			const entry = JSON.parse(line) as { rawHeaders: string[]; bodyBase64: string };
+			const headers: Record<string, string> = {};
+			for (let i = 0; i + 1 < entry.rawHeaders.length; i += 2)
+				headers[entry.rawHeaders[i].toLowerCase()] = entry.rawHeaders[i + 1];
+			return { headers, body: Buffer.from(entry.bodyBase64, 'base64').toString('utf8') };
+		});
+}
+
+interface VendorEntry {
+	method?: string;
+	host?: string;
+	path?: string;
+	status?: number;
+	fields?: Record<string, string>;
+}
+
+/** Where each channel's stand-in logs a send, and the field naming the customer. */
+const STAND_INS: Record<ChannelApp, { host: string; path: RegExp; to: string }> = {
+	whatsapp: { host: 'graph.facebook.com', path: /^\/v[\d.]+\/\d+\/(messages)$/, to: 'to' },
+	telegram: { host: 'api.telegram.org', path: /^\/bot[^/]+\/(send\w+)$/, to: 'chat_id' },
+	messenger: { host: 'graph.facebook.com', path: /^\/(me\/messages)$/, to: 'recipient[id]' },
+	instagram: { host: 'graph.facebook.com', path: /^\/(me\/messages)$/, to: 'recipient[id]' },
+};
+
+const TEXT_FIELDS = ['text[body]', 'text', 'caption', 'message[text]'];
+const FILE_FIELDS = [
+	'photo',
+	'document',
+	'audio',
+	'video',
+	'animation',
+	'message[attachment][payload][url]',
+	'document[link]',
+	'image[link]',
+	'audio[link]',
+	'video[link]',
+];
+
+/** What the test bed's stand-in logged as sent to `recipient` on the channel (env.json's vendorLog). */
+function standInLog(env: TestbedEnv, channel: ChannelApp, recipient: string): ChannelRequest[] {
+	const spec = STAND_INS[channel];
+	return readFileSync(env.vendorLog, 'utf8')
+		.split('\n')
+		.filter((line) => line.includes(recipient))
+		.map((line) => JSON.parse(line) as VendorEntry)
+		.flatMap((entry): ChannelRequest[] => {
+			const match = spec.path.exec(entry.path ?? '');
+			const fields = entry.fields ?? {};
+			if (entry.method !== 'POST' || entry.host !== spec.host || !match) return [];
+			if (fields[spec.to] !== recipient) return [];
+			const text = TEXT_FIELDS.map((f) => fields[f]).find((v) => v !== undefined) ?? '';
+			const file = FILE_FIELDS.map((f) => fields[f]).find((v) => v !== undefined);
+			return [{ method: match[1], text, file, refused: (entry.status ?? 200) >= 400 }];
+		});
 }

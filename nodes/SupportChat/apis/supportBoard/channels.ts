@@ -12,8 +12,10 @@ import { tokenForward } from './forwardsToken';
  * answer tells a refusal: the product answers a refused delivery with `success: true` and the channel's
  * own error inside, so `success` says nothing about delivery.
  *
- * WhatsApp was run against the product's own code (its app 1.3.1); the other rows are read from the
- * product's source (its apps at 3.8.5) and are modelled in the sandbox only.
+ * WhatsApp, Telegram, Messenger and Instagram were run against the product's own apps (WhatsApp 1.3.1,
+ * Telegram 1.1.1, Messenger 1.2.4, which also serves Instagram) on a test bed whose stand-ins answer as
+ * Meta's and Telegram's documentation says; Viber, Zalo and LINE are read from the product's source (its
+ * apps at 3.8.5) and are modelled in the sandbox only.
  */
 
 /** What every channel function is given: the stored message, its attachments and its ID. */
@@ -45,6 +47,12 @@ export interface Channel {
 	recipient: { arg: string; from: 'conversation' } | { arg: string; from: 'user'; slug: string };
 	args(out: Outgoing): IDataObject;
 	verdict(answer: unknown): Verdict;
+	/**
+	 * Its app sends one attachment per call only: Telegram's sends the first with the text, then dies on
+	 * the second (attachments 2+ go to `sb_curl` with the bare method name for a URL and the bot token for
+	 * its headers: PHP's fatal error, an empty HTTP 500, after the first reached the customer).
+	 */
+	oneAttachmentPerCall?: true;
 }
 
 const field = (value: unknown, key: string): unknown =>
@@ -205,6 +213,7 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 				message_id: out.messageId,
 			}),
 			verdict: telegram,
+			oneAttachmentPerCall: true,
 		},
 	],
 	[

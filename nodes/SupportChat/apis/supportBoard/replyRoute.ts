@@ -15,7 +15,9 @@ import { fn, notFound } from './functions';
  * whether its app answers, is read before anything is stored, so that a reply that cannot go anywhere
  * is refused whole; after the store, a refusal known to have sent nothing fails the item, saying the
  * message is stored and was not delivered, and an answer that tells neither (an empty 500, a timeout,
- * a lost answer, `null`, an empty ID) says that whether it was delivered is not known.
+ * a lost answer, `null`, an empty ID) says that whether it was delivered is not known. Where the app
+ * sends one file per call (Telegram's), each file is a call of its own, and a call that stops says which
+ * files reached the customer, which may not have, and which were never sent.
  * The channel's call is a write: never repeated after it was sent (../../retry).
  */
 
@@ -162,8 +164,7 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
  * before the function ran (api.php's own: missing-argument, invalid-token, function-not-found; or a
  * proxy's: 413, 429 after the retries), and the product's own SBError. Anything else is not known:
  * the app answered a moment ago (appAnswers), so an empty 500 is PHP dying inside the function, maybe
- * after sending (a timeout; Telegram's app sends the first of two attachments and dies), as is a lost
- * answer or a timeout of ours.
+ * after sending (a timeout), as is a lost answer or a timeout of ours.
  */
 function thrown(channel: Route['channel'], error: unknown): Failure {
 	const api = error instanceof NodeApiError ? error : undefined;
@@ -178,25 +179,90 @@ function thrown(channel: Route['channel'], error: unknown): Failure {
 	return { reason, status, known: before || (api !== undefined && refusedByProduct(api)) };
 }
 
-/** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
-export async function deliver(port: WirePort, route: Route, out: Outgoing): Promise<IDataObject> {
+/** One call of the channel's function: the channel's ID of the sent message, or what stopped it. */
+async function sendPart(
+	port: WirePort,
+	route: Route,
+	part: Outgoing,
+): Promise<{ id: string | undefined } | { failure: Failure }> {
 	const { channel } = route;
 	let answer: unknown;
 	try {
-		answer = await fn.write(port, channel.fn, callArgs(route, out), 'conversation');
+		answer = await fn.write(port, channel.fn, callArgs(route, part), 'conversation');
 	} catch (error) {
 		// After the store, whatever stopped the channel's call fails the item; a timeout or a lost answer
 		// says the channel may have it, since the product may have sent it before the answer was lost.
-		throw notDelivered(port, route, out.messageId, thrown(channel, error));
+		return { failure: thrown(channel, error) };
 	}
 	const verdict = channel.verdict(answer);
-	if (!verdict.delivered)
-		throw notDelivered(port, route, out.messageId, {
+	if (verdict.delivered) return { id: verdict.id };
+	return {
+		failure: {
 			reason: verdict.unproven
 				? `Support Board answered ${channel.fn} with ${verdict.reason}`
 				: `${channel.name} refused it: ${verdict.reason}`,
 			status: 200,
 			known: verdict.unproven !== true,
-		});
-	return { channel: channel.name, status: 'delivered', channelMessageId: verdict.id ?? null };
+		},
+	};
+}
+
+/**
+ * The calls a reply takes: one, or one per file where the channel's app sends one attachment per call
+ * (the text goes with the first, as the app sends it). Only the first names the stored message, on which
+ * the app writes the channel's ID of what it sent.
+ */
+function partsOf(channel: Route['channel'], out: Outgoing): Outgoing[] {
+	if (channel.oneAttachmentPerCall !== true || out.attachments.length < 2) return [out];
+	return out.attachments.map((file, index) =>
+		index === 0
+			? { ...out, attachments: [file] }
+			: { ...out, message: '', attachments: [file], messageId: '' },
+	);
+}
+
+/** A part as people read it: a file by its name, the first with the text when there is one. */
+function partName(part: Outgoing, index: number): string {
+	const file = `"${part.attachments[0]?.[0] ?? ''}"`;
+	return index === 0 && part.message !== '' ? `the text with ${file}` : file;
+}
+
+/**
+ * A reply sent in parts that stopped at part `failed`: the parts before it reached the customer (the
+ * channel answered each with the ID of a sent message), part `failed` was refused or is not known, and
+ * the parts after it were never sent. (Refused at the first part, nothing was delivered: notDelivered.)
+ */
+function partly(port: WirePort, route: Route, parts: Outgoing[], failed: number, failure: Failure) {
+	const { name, fn: fnName } = route.channel;
+	const names = parts.map(partName);
+	const reason = port.mask.quote(failure.reason, QUOTE_LENGTH);
+	const stored = `The message is stored in Support Board (message ID ${parts[0].messageId})`;
+	const received = failed > 0 ? `; ${name} received ${names.slice(0, failed).join(' and ')}` : '';
+	const rest = names.slice(failed + 1);
+	const unsent = rest.length > 0 ? `; ${rest.join(' and ')} NOT sent` : '';
+	const whether = failed > 0 ? '; whether it' : `, but whether ${name}`;
+	return port.error(
+		failure.status,
+		failure.known
+			? `${stored}${received}, but NOT ${names.slice(failed).join(' and ')}: ${reason}`
+			: `${stored}${received}${whether} received ${names[failed]} is not known: ${reason}${unsent}`,
+		{
+			description: `Support Board stored the reply with every file; its ${fnName} sends one file per call, and stopped at ${names[failed]}. Running this item again stores the message a second time and sends every file again; to send only what is missing, use Web API → Call a Function (${fnName}, with those files as attachments) or Support Board's admin area.`,
+		},
+	);
+}
+
+/** Sends the stored message on with the channel's function; what came of it, or a failure that says so. */
+export async function deliver(port: WirePort, route: Route, out: Outgoing): Promise<IDataObject> {
+	const parts = partsOf(route.channel, out);
+	const ids: Array<string | undefined> = [];
+	for (const [index, part] of parts.entries()) {
+		const sent = await sendPart(port, route, part);
+		if ('failure' in sent)
+			throw index === 0 && (parts.length === 1 || sent.failure.known)
+				? notDelivered(port, route, out.messageId, sent.failure)
+				: partly(port, route, parts, index, sent.failure);
+		ids.push(sent.id);
+	}
+	return { channel: route.channel.name, status: 'delivered', channelMessageId: ids[0] ?? null };
 }

@@ -287,3 +287,89 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 		expect(await routeOf(p, '9')).toBeUndefined();
 	});
 });
+
+/**
+ * Telegram's app sends one attachment per call (it dies on a second, after the first reached the
+ * customer): the node makes one call per file, the text with the first, and a call that stops says
+ * which files reached the customer, which may not have, and which were never sent.
+ */
+describe('deliver: a channel whose app sends one file per call', () => {
+	const files: Array<[string, string]> = [
+		['a.png', 'https://f.example/a.png'],
+		['b.pdf', 'https://f.example/b.pdf'],
+		['c.pdf', 'https://f.example/c.pdf'],
+	];
+
+	/** A port answering each call with the next of `answers`: an answer, or an HTTP status thrown. */
+	function scripted(answers: Array<unknown | number>) {
+		const sent: Array<Record<string, unknown>> = [];
+		const p = port(null);
+		p.request = async (spec) => {
+			sent.push(spec.body as Record<string, unknown>);
+			const next = answers[sent.length - 1];
+			if (typeof next === 'number')
+				throw new NodeApiError(node, {}, { message: 'empty', httpCode: String(next) });
+			return { status: 200, headers: {}, body: { success: true, response: next }, url: '' };
+		};
+		return { p, sent };
+	}
+	const ok = (id: number) => ({ ok: true, result: { message_id: id } });
+	const refused = {
+		ok: false,
+		error_code: 403,
+		description: 'Forbidden: bot was blocked by the user',
+	};
+
+	it('each file is a call of its own, the text with the first; only the first names the stored message', async () => {
+		const { p, sent } = scripted([ok(11), ok(12), ok(13)]);
+		expect(await deliver(p, route('tg'), { ...out, attachments: files })).toEqual({
+			channel: 'Telegram',
+			status: 'delivered',
+			channelMessageId: '11',
+		});
+		expect(sent.map((b) => [b.message, b.attachments, b.message_id])).toEqual([
+			['Hi', JSON.stringify([files[0]]), '7'],
+			['', JSON.stringify([files[1]]), ''],
+			['', JSON.stringify([files[2]]), ''],
+		]);
+	});
+
+	it('refused at the second: the first reached the customer, the rest did not', async () => {
+		const { p, sent } = scripted([ok(11), refused]);
+		const error = await deliver(p, route('tg'), { ...out, attachments: files }).catch(
+			(e: NodeApiError) => e,
+		);
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7); Telegram received the text with "a.png", but NOT "b.pdf" and "c.pdf": Telegram refused it: Forbidden: bot was blocked by the user',
+		);
+		expect(sent).toHaveLength(2);
+	});
+
+	it('an empty 500 at the first: not known, and the others never sent', async () => {
+		const { p, sent } = scripted([500]);
+		const error = await deliver(p, route('tg'), {
+			...out,
+			message: '',
+			attachments: files.slice(0, 2),
+		}).catch((e: NodeApiError) => e);
+		expect(error.message).toBe(
+			'The message is stored in Support Board (message ID 7), but whether Telegram received "a.png" is not known: Support Board answered telegram-send-message with HTTP 500, as it does when PHP stops inside the function, which may have sent it first; "b.pdf" NOT sent',
+		);
+		expect(sent).toHaveLength(1);
+	});
+
+	it('refused at the first: NOT delivered, nothing more sent', async () => {
+		const { p, sent } = scripted([refused]);
+		await expect(deliver(p, route('tg'), { ...out, attachments: files })).rejects.toThrow(
+			'The message is stored in Support Board (message ID 7) but was NOT delivered to Telegram: Telegram refused it: Forbidden: bot was blocked by the user',
+		);
+		expect(sent).toHaveLength(1);
+	});
+
+	it('WhatsApp and Messenger send every file in one call, as their apps do', async () => {
+		const { p, sent } = scripted([{ messages: [{ id: 'wamid.1' }] }]);
+		await deliver(p, route('wa'), { ...out, attachments: files });
+		expect(sent).toHaveLength(1);
+		expect(sent[0].attachments).toBe(JSON.stringify(files));
+	});
+});
