@@ -156,6 +156,7 @@ const {
  * @property {import('./supportBoard').SupportBoardMode['sendWebhook']} sendWebhook Sends one kind in the product's body shape.
  * @property {import('./supportBoard').SupportBoardMode['channels']} channels The channel apps: `installed` (none at start), and what they `sent`.
  * @property {import('./supportBoard').SupportBoardMode['uploads']} uploads The files upload.php took, by path under the install.
+ * @property {import('./supportBoard').SupportBoardMode['ageMessage']} ageMessage Moves a stored message back in time, as a test ages one in the product's database.
  */
 
 const API_PREFIX = /** @type {const} */ ('/script/include/api');
@@ -814,6 +815,7 @@ async function startSandbox(options = {}) {
 			sendWebhook: (name, ids) => sb.sendWebhook(name, ids),
 			channels: sb.channels,
 			uploads: sb.uploads,
+			ageMessage: sb.ageMessage,
 		},
 		close() {
 			for (const timer of timers) clearTimeout(timer);

@@ -295,6 +295,19 @@ function createSupportBoard({ store, now, token, origin, post, track, options = 
 			inbound: (input) => withWebhooks((fire) => inbound.inbound(input, fire), ''),
 		},
 		uploads,
+		/**
+		 * Moves a stored message `hours` back in time, as a test ages one in the product's database
+		 * (`UPDATE sb_messages SET creation_time = creation_time - INTERVAL <hours> HOUR`).
+		 * @param {string | number} id The product's message ID.
+		 * @param {number} hours
+		 */
+		ageMessage(id, hours) {
+			const message = store.state.messages.find((m) => Number(m.id.slice(2)) === Number(id));
+			if (!message) throw new Error(`no message ${id}`);
+			message.created_at = new Date(
+				Date.parse(message.created_at) - hours * 3_600_000,
+			).toISOString();
+		},
 		close() {
 			webhooks.close();
 		},

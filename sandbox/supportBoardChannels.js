@@ -11,8 +11,10 @@ const { error, fatal, ok } = require('./supportBoardResult');
  * A channel function of an app that is not installed dies in PHP: HTTP 500, empty body. An installed
  * one "sends" (each send is logged in `sent`) and answers what the product returns: the channel's own
  * answer, in `success: true` even when the channel refused. A message whose text or attachment URL holds
- * `#channel-error` (or the test bed's markers: `#graph-error`, `#tg-error`, `#fb-error`, with or without
- * a code) is refused in that channel's shape; one whose
+ * `#channel-error` (or the test bed's markers: `#graph-error`, `#tg-error`, `#fb-error`) is refused in
+ * that channel's shape, and with a code the channel knows, as the test bed's stand-in refuses it:
+ * `#graph-error:131047`, WhatsApp's "Re-engagement message" (its 24-hour window has closed);
+ * `#fb-error`, Messenger's and Instagram's code 10, subcode 2018278 ("outside of allowed window"). One whose
  * text holds `#channel-lost` is answered `null`, as the product answers when it could not reach the
  * channel (sb_curl's error text, json_decode'd), after it may have sent it; with `#channel-unknown`,
  * Messenger and Telegram end in the SBError they raise for a recipient they do not know, before any
@@ -36,7 +38,9 @@ const { error, fatal, ok } = require('./supportBoardResult');
  * @property {boolean} refused
  */
 
-const REFUSE = /#(?:channel|graph|tg|fb)-error/;
+const REFUSE = /#(?:channel|graph|tg|fb)-error(?::(\d+))?/;
+/** `#fb-error` without a code: the test bed's stand-in refuses with Messenger's window error. */
+const FB_WINDOW = /#fb-error(?!:)/;
 const LOST = /#channel-lost/;
 const UNKNOWN = /#channel-unknown/;
 const DIES = /#channel-dies/;
@@ -52,8 +56,58 @@ const UNKNOWN_RECIPIENT = {
 const idOf = (prefix, n) => (n === '' ? '' : `${prefix}${n}`);
 
 /**
- * `ok(n)` answers the n-th send; `ok('')` is that answer with an empty ID.
- * @type {Record<string, { app: string, recipient: string, ok: (n: number | string) => unknown, refused: unknown }>}
+ * Graph's WhatsApp errors by code, as the test bed's stand-in words them.
+ * @type {Record<number, string>}
+ */
+const GRAPH_ERRORS = {
+	131030: 'Recipient phone number not in allowed list',
+	131047: 'Re-engagement message',
+};
+
+/** @param {number} code */
+const graphError = (code) => ({
+	error: {
+		message: `(#${code}) ${GRAPH_ERRORS[code]}`,
+		type: 'OAuthException',
+		code,
+		error_data: { messaging_product: 'whatsapp', details: GRAPH_ERRORS[code] },
+		fbtrace_id: 'Asandbox',
+	},
+});
+
+/**
+ * Messenger's Send API errors by code: [subcode, message], as Meta's "Common error codes" list them.
+ * @type {Record<number, [number, string]>}
+ */
+const MESSENGER_ERRORS = {
+	10: [
+		2018278,
+		'This message is sent outside of allowed window. Learn more about the new policy here: https://developers.facebook.com/docs/messenger-platform/policy-overview',
+	],
+	551: [1545041, "This person isn't available right now."],
+};
+
+/** @param {number} code */
+const messengerError = (code) => [
+	{
+		error: {
+			message: `(#${code}) ${MESSENGER_ERRORS[code][1]}`,
+			type: 'OAuthException',
+			code,
+			error_subcode: MESSENGER_ERRORS[code][0],
+			fbtrace_id: 'Asandbox',
+		},
+	},
+];
+
+/** @param {Record<number, unknown>} known @param {number | undefined} code @param {number} otherwise */
+const knownCode = (known, code, otherwise) =>
+	code !== undefined && Object.hasOwn(known, code) ? code : otherwise;
+
+/**
+ * `ok(n)` answers the n-th send; `ok('')` is that answer with an empty ID; `refused(code, message)`
+ * answers a refusal, by the marker's code where the channel knows it.
+ * @type {Record<string, { app: string, recipient: string, ok: (n: number | string) => unknown, refused: (code: number | undefined, message: string) => unknown }>}
  */
 const CHANNEL_FUNCTIONS = {
 	'whatsapp-send-message': {
@@ -64,34 +118,24 @@ const CHANNEL_FUNCTIONS = {
 			contacts: [{ input: 'to', wa_id: 'to' }],
 			messages: [{ id: idOf('wamid.SANDBOX', n) }],
 		}),
-		refused: {
-			error: {
-				message: '(#131030) Recipient phone number not in allowed list',
-				type: 'OAuthException',
-				code: 131030,
-				fbtrace_id: 'Asandbox',
-			},
-		},
+		refused: (code) => graphError(knownCode(GRAPH_ERRORS, code, 131030)),
 	},
 	'messenger-send-message': {
 		app: 'messenger',
 		recipient: 'psid',
 		ok: (n) => [{ recipient_id: 'psid', message_id: idOf('m_sandbox', n) }],
-		refused: [
-			{
-				error: {
-					message: '(#10) This message is sent outside of allowed window.',
-					type: 'OAuthException',
-					code: 10,
-				},
-			},
-		],
+		refused: (code, message) =>
+			messengerError(FB_WINDOW.test(message) ? 10 : knownCode(MESSENGER_ERRORS, code, 551)),
 	},
 	'telegram-send-message': {
 		app: 'telegram',
 		recipient: 'chat_id',
 		ok: (n) => ({ ok: true, result: { message_id: n } }),
-		refused: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+		refused: () => ({
+			ok: false,
+			error_code: 403,
+			description: 'Forbidden: bot was blocked by the user',
+		}),
 	},
 	'viber-send-message': {
 		app: 'viber',
@@ -101,25 +145,30 @@ const CHANNEL_FUNCTIONS = {
 			status_message: 'ok',
 			message_token: n === '' ? '' : 5000 + Number(n),
 		}),
-		refused: { status: 6, status_message: 'notSubscribed' },
+		refused: () => ({ status: 6, status_message: 'notSubscribed' }),
 	},
 	'zalo-send-message': {
 		app: 'zalo',
 		recipient: 'zalo_id',
 		ok: (n) => ({ error: { error: 0, message: 'Success', data: { message_id: idOf('zalo', n) } } }),
-		refused: { error: { error: -213, message: 'User has not interacted with the OA in 7 days' } },
+		refused: () => ({
+			error: { error: -213, message: 'User has not interacted with the OA in 7 days' },
+		}),
 	},
 	'line-send-message': {
 		app: 'line',
 		recipient: 'line_id',
 		ok: () => ({ error: false }),
-		refused: { error: { message: "The property, 'to', in the request body is invalid" } },
+		refused: () => ({ error: { message: "The property, 'to', in the request body is invalid" } }),
 	},
 	'wechat-send-message': {
 		app: 'wechat',
 		recipient: 'open_id',
 		ok: (n) => [{ errcode: 0, errmsg: 'ok', msgid: 7000 + Number(n) }, 'sandbox-access-token'],
-		refused: [{ errcode: 45015, errmsg: 'response out of time limit' }, 'sandbox-access-token'],
+		refused: () => [
+			{ errcode: 45015, errmsg: 'response out of time limit' },
+			'sandbox-access-token',
+		],
 	},
 };
 
@@ -156,9 +205,12 @@ function createChannels() {
 			const dies = spec.app === 'telegram' && attachments.length > 1;
 			const parts = dies ? attachments.slice(0, 1) : attachments;
 			// As the test bed's stand-ins read their markers: anywhere in what goes to the channel.
+			const marker = [message, ...parts.map((a) => JSON.stringify(a))]
+				.map((text) => REFUSE.exec(text))
+				.find((found) => found !== null);
+			const refused = marker !== undefined;
 			const marked = (/** @type {RegExp} */ re) =>
 				re.test(message) || parts.some((a) => re.test(JSON.stringify(a)));
-			const refused = marked(REFUSE);
 			const { token: _token, ...args } = params;
 			sent.push({
 				app: spec.app,
@@ -173,7 +225,8 @@ function createChannels() {
 			if (LOST.test(message)) return ok(null);
 			if (marked(DIES)) return fatal('died after sending (a timeout, a crash)');
 			if (EMPTY_ID.test(message)) return ok(spec.ok(''));
-			return ok(refused ? spec.refused : spec.ok(sent.length));
+			const code = marker?.[1] === undefined ? undefined : Number(marker[1]);
+			return ok(refused ? spec.refused(code, message) : spec.ok(sent.length));
 		};
 	}
 	return {

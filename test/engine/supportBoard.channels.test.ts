@@ -117,12 +117,16 @@ async function send(parameters: INodeParameters): Promise<IDataObject> {
 
 const conversationId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
-/** The stored messages of a conversation, as get-conversation reads them back. */
+/**
+ * The messages stored in a conversation besides its customer's own (a channel's conversation opens
+ * with the customer's message), as get-conversation reads them back.
+ */
 async function storedMessages(id: string): Promise<IDataObject[]> {
 	const conversation = (await board.call('get-conversation', {
 		conversation_id: id,
 	})) as IDataObject;
-	return conversation.messages as IDataObject[];
+	const customer = String((conversation.details as IDataObject).user_id);
+	return (conversation.messages as IDataObject[]).filter((m) => String(m.user_id) !== customer);
 }
 
 interface Vendor {
@@ -166,7 +170,10 @@ async function whatsappCustomer(): Promise<{ phone: string; conversation: string
 	return { phone, ...(await channelConversation('wa', 'phone', `+${phone}`, '109000000000001')) };
 }
 
-/** Sandbox: a user with the channel's extra field and a conversation from that channel. */
+/**
+ * Sandbox: a user with the channel's extra field and a conversation from that channel, which the
+ * customer opens by writing (WhatsApp, Messenger and Instagram take a reply only within 24 hours of it).
+ */
 async function channelConversation(source: string, slug: string, value: string, extra: string) {
 	const user = String(
 		await board.call('add-user', {
@@ -180,7 +187,9 @@ async function channelConversation(source: string, slug: string, value: string, 
 		source,
 		extra,
 	})) as IDataObject;
-	return { user, conversation: String((made.details as IDataObject).id) };
+	const conversation = String((made.details as IDataObject).id);
+	await board.call('send-message', { user_id: user, conversation_id: conversation, message: 'Hi' });
+	return { user, conversation };
 }
 
 describe(`Message → Send to a WhatsApp conversation (${onTestbed ? 'test bed' : 'sandbox'})`, () => {
@@ -291,7 +300,7 @@ const CHANNELS = [
 		app: 'messenger',
 		slug: 'facebook-id',
 		arg: 'psid',
-		refusal: '(#10) This message is sent outside of allowed window.',
+		refusal: "(#551) This person isn't available right now.",
 	},
 	{
 		source: 'ig',
@@ -300,7 +309,7 @@ const CHANNELS = [
 		app: 'messenger',
 		slug: 'facebook-id',
 		arg: 'psid',
-		refusal: '(#10) This message is sent outside of allowed window.',
+		refusal: "(#551) This person isn't available right now.",
 	},
 	{
 		source: 'tg',

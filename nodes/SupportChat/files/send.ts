@@ -58,7 +58,7 @@ export const attachmentFields: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether a reply in a conversation that came from WhatsApp, Messenger, Instagram, Telegram, Viber, Zalo or LINE is also sent to that channel, as Support Board's admin area does (Support Board only); one in an X or WeChat conversation is refused before it is stored. Off: it is only stored in Support Board.",
+			"Whether a reply in a conversation that came from WhatsApp, Messenger, Instagram, Telegram, Viber, Zalo or LINE is also sent to that channel, as Support Board's admin area does (Support Board only); one in an X or WeChat conversation, or in a WhatsApp, Messenger or Instagram conversation whose customer last wrote more than 24 hours ago (Meta's window), is refused before it is stored. Off: it is only stored in Support Board.",
 	},
 ];
 

@@ -16,6 +16,10 @@ import { tokenForward } from './forwardsToken';
  * Telegram 1.1.1, Messenger 1.2.4, which also serves Instagram) on a test bed whose stand-ins answer as
  * Meta's and Telegram's documentation says; Viber, Zalo and LINE are read from the product's source (its
  * apps at 3.8.5) and are modelled in the sandbox only.
+ *
+ * WhatsApp, Messenger and Instagram take a free-form reply only within a window after the customer's
+ * last message (`window`, ./replyWindow): Meta's rule, which the product's apps do not check before
+ * sending (WhatsApp's admin area only warns).
  */
 
 /** What every channel function is given: the stored message, its attachments and its ID. */
@@ -34,7 +38,18 @@ export interface Outgoing {
  */
 export type Verdict =
 	| { delivered: true; id?: string }
-	| { delivered: false; reason: string; unproven?: true };
+	| { delivered: false; reason: string; unproven?: true; windowClosed?: true };
+
+/** Meta's rule for a free-form reply: only within `hours` of the customer's last message. */
+export interface WindowRule {
+	hours: number;
+	/** Meta's name for the window. */
+	term: string;
+	/** What to do once it has closed, a clause that follows a colon. */
+	instead: string;
+}
+
+const META_WINDOW_HOURS = 24;
 
 export interface Channel {
 	/** As people name it. */
@@ -53,6 +68,8 @@ export interface Channel {
 	 * its headers: PHP's fatal error, an empty HTTP 500, after the first reached the customer).
 	 */
 	oneAttachmentPerCall?: true;
+	/** The channel's reply window, where it has one. */
+	window?: WindowRule;
 }
 
 const field = (value: unknown, key: string): unknown =>
@@ -92,6 +109,18 @@ const byId = (id: string | undefined, answer: unknown): Verdict =>
 
 const firstOf = (list: unknown): unknown => (Array.isArray(list) ? list[0] : undefined);
 
+/** A refusal in the channel's words; `closed` when the channel says its reply window has closed. */
+const refusal = (error: unknown, closed: boolean): Verdict => ({
+	delivered: false,
+	reason: said(field(error, 'message') ?? error),
+	...(closed ? { windowClosed: true } : {}),
+});
+
+/** Graph's 131047, "Re-engagement message": the customer service window has closed. */
+const RE_ENGAGEMENT = 131047;
+/** Messenger's code 10, subcode 2018278: "This message is sent outside of allowed window". */
+const OUTSIDE_WINDOW = { code: 10, subcode: 2018278 };
+
 /**
  * Sent: Graph's (and 360dialog's) `messages[0].id`, or Twilio's `sid`. Refused: a Graph error, Twilio's
  * ErrorCode, or 360dialog's meta, as the admin area reads them.
@@ -99,7 +128,7 @@ const firstOf = (list: unknown): unknown => (Array.isArray(list) ? list[0] : und
 function whatsapp(answer: unknown): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
-	if (error) return { delivered: false, reason: said(field(error, 'message') ?? error) };
+	if (error) return refusal(error, Number(field(error, 'code')) === RE_ENGAGEMENT);
 	if (field(answer, 'ErrorCode'))
 		return { delivered: false, reason: said(field(answer, 'errorMessage')) };
 	const meta = field(answer, 'meta');
@@ -118,7 +147,12 @@ function messenger(answer: unknown): Verdict {
 		return { delivered: false, reason: 'the product sent nothing (it answered [])' };
 	for (const part of parts) {
 		const error = field(part, 'error');
-		if (error) return { delivered: false, reason: said(field(error, 'message') ?? error) };
+		if (error)
+			return refusal(
+				error,
+				Number(field(error, 'code')) === OUTSIDE_WINDOW.code &&
+					Number(field(error, 'error_subcode')) === OUTSIDE_WINDOW.subcode,
+			);
 	}
 	const missing = parts.find((part) => idText(field(part, 'message_id')) === undefined);
 	if (missing !== undefined) return unproven(missing);
@@ -175,6 +209,12 @@ const MESSENGER: Channel = {
 		metadata: out.messageId,
 	}),
 	verdict: messenger,
+	window: {
+		hours: META_WINDOW_HOURS,
+		term: 'standard messaging window',
+		instead:
+			"Support Board's Messenger app sends every reply as a response (messaging_type RESPONSE), with none of the message tags Meta allows past the window, so wait for the customer to write again",
+	},
 };
 
 /** A channel the node sends nothing to, and why (after "Conversation … is on <name>, and "). */
@@ -197,6 +237,11 @@ export const CHANNELS: ReadonlyMap<string, Channel> = new Map<string, Channel>([
 			recipient: { arg: 'to', from: 'user', slug: 'phone' },
 			args: (out) => ({ ...common(out), phone_id: out.extra, message_id: out.messageId }),
 			verdict: whatsapp,
+			window: {
+				hours: META_WINDOW_HOURS,
+				term: 'customer service window',
+				instead: 'send a WhatsApp template (Message → Send Template) instead',
+			},
 		},
 	],
 	['fb', MESSENGER],

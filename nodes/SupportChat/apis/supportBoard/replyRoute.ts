@@ -8,6 +8,8 @@ import type { Channel, Outgoing } from './channels';
 import { CHANNELS } from './channels';
 import { tokenForward } from './forwardsToken';
 import { fn, notFound } from './functions';
+import type { WindowState } from './replyWindow';
+import { closedAfterStore, closedBeforeStore, windowOf } from './replyWindow';
 
 /**
  * A reply in a messaging channel's conversation reaches the customer as the admin area's does: first
@@ -17,7 +19,9 @@ import { fn, notFound } from './functions';
  * message is stored and was not delivered, and an answer that tells neither (an empty 500, a timeout,
  * a lost answer, `null`, an empty ID) says that whether it was delivered is not known. Where the app
  * sends one file per call (Telegram's), each file is a call of its own, and a call that stops says which
- * files reached the customer, which may not have, and which were never sent.
+ * files reached the customer, which may not have, and which were never sent. A reply to a channel with
+ * a reply window (WhatsApp, Messenger, Instagram) that has closed is refused before the store, from the
+ * conversation already read (./replyWindow).
  * The channel's call is a write: never repeated after it was sent (../../retry).
  */
 
@@ -26,6 +30,8 @@ export interface Route {
 	channel: Channel & { fn: string };
 	recipient: string;
 	extra: string;
+	/** The conversation's reply window, where its channel has one. */
+	window?: WindowState;
 }
 
 const TURN_OFF =
@@ -60,6 +66,9 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 			`Conversation ${conversationId} is on ${channel.name}, and ${unsendable}: nothing was stored`,
 			TURN_OFF,
 		);
+	const window = channel.window && windowOf(answer, Date.now());
+	if (channel.window && window && !window.open)
+		throw port.refuse(closedBeforeStore(conversationId, channel.window, window), TURN_OFF);
 	const extra = text(details.extra);
 	const value =
 		recipient.from === 'conversation'
@@ -70,7 +79,7 @@ export async function routeOf(port: WirePort, conversationId: string): Promise<R
 			`Conversation ${conversationId} is on ${channel.name}, but Support Board has no ${recipient.from === 'conversation' ? 'channel address on the conversation' : `${recipient.slug} for its user`}, so the reply could not reach the customer: nothing was stored`,
 			TURN_OFF,
 		);
-	const route = { channel: { ...channel, fn: name }, recipient: value, extra };
+	const route = { channel: { ...channel, fn: name }, recipient: value, extra, window };
 	await appAnswers(port, route, conversationId);
 	return route;
 }
@@ -138,6 +147,8 @@ interface Failure {
 	reason: string;
 	status: number | undefined;
 	known: boolean;
+	/** The channel said its reply window has closed. */
+	windowClosed?: boolean;
 }
 
 function notDelivered(port: WirePort, route: Route, messageId: string, failure: Failure) {
@@ -146,10 +157,18 @@ function notDelivered(port: WirePort, route: Route, messageId: string, failure: 
 	// Masked (channel tokens by shape) before the cut: a token across the cut would lose its shape.
 	const reason = port.mask.quote(failure.reason, QUOTE_LENGTH);
 	const again = `once the cause is fixed, send it with Web API → Call a Function (${fnName}, message_id ${messageId}) or from Support Board's admin area.`;
+	const { window } = route.channel;
+	const closed = failure.windowClosed === true ? window : undefined;
 	return failure.known
-		? port.error(failure.status, `${stored} but was NOT delivered to ${name}: ${reason}`, {
-				description: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; ${again}`,
-			})
+		? port.error(
+				failure.status,
+				`${stored} but was NOT delivered to ${name}: ${closed ? `${closedAfterStore(name, closed, route.window)}. ` : ''}${reason}`,
+				{
+					description: closed
+						? `Support Board stored the reply, then ${name} refused it, its window having closed. Running this item again stores the message a second time, and ${name} refuses it again until the customer writes; ${closed.instead}.`
+						: `Support Board stored the reply, then its ${fnName} did not deliver it. Running this item again stores the message a second time; ${again}`,
+				},
+			)
 		: port.error(
 				failure.status,
 				`${stored}, but whether ${name} received it is not known: ${reason}`,
@@ -203,6 +222,7 @@ async function sendPart(
 				: `${channel.name} refused it: ${verdict.reason}`,
 			status: 200,
 			known: verdict.unproven !== true,
+			windowClosed: verdict.windowClosed,
 		},
 	};
 }

@@ -11,6 +11,7 @@ import { FIND_CALLS } from './find';
 import { SEND_CALLS } from './sendMessage';
 import { SETTINGS_CALLS } from './settings';
 import { fn, notFound, unsupported } from './functions';
+import { windowOf } from './replyWindow';
 import {
 	SB_LISTS,
 	SUPPORT_BOARD_PAGE_SIZE,
@@ -93,10 +94,16 @@ const CALLS: { [K in CallName]: Implementation<K> } = {
 	},
 	async getConversation(port, { id }) {
 		const sent = { conversation_id: id };
-		return {
-			answer: notFound(port, await fn.read(port, 'get-conversation', sent), 'conversation', id),
-			sent,
-		};
+		const answer = notFound(
+			port,
+			await fn.read(port, 'get-conversation', sent),
+			'conversation',
+			id,
+		);
+		// A WhatsApp, Messenger or Instagram conversation says when its reply window ends, for an IF node.
+		const replyWindow = windowOf(answer, Date.now());
+		if (replyWindow === undefined || !isDataObject(answer)) return { answer, sent };
+		return { answer: { ...answer, replyWindow }, sent };
 	},
 	async createConversation(port, { fields, extra }) {
 		if (fields.user_id === undefined) {

@@ -163,4 +163,6 @@ export const CONVERSATION_SUMMARY: SummaryFields = {
 	created_at: CREATED_AT_PATHS,
 	updated_at: ['updated_at', 'updatedAt', 'updated', 'last_update_time'],
 	closed_at: CLOSING_TIME_KEYS,
+	// Support Board's Conversation → Get: a WhatsApp, Messenger or Instagram conversation's reply window.
+	reply_window: ['replyWindow'],
 };

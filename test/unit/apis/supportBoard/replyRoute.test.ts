@@ -45,6 +45,15 @@ function route(source: string): Route {
 
 const out = { message: 'Hi', attachments: [], messageId: '7', conversationId: '9', extra: 'E' };
 
+/** A time as the product writes it (UTC, `Y-m-d H:i:s`), `hoursAgo` before now. */
+const productTime = (hoursAgo: number) =>
+	new Date(Date.now() - hoursAgo * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The customer (user 3) wrote `hoursAgo` hours ago. */
+const wrote = (hoursAgo: number) => [
+	{ id: '1', user_id: '3', message: 'Hello', creation_time: productTime(hoursAgo) },
+];
+
 async function failure(source: string, response: unknown): Promise<NodeApiError> {
 	try {
 		await deliver(port(response), route(source), out);
@@ -217,7 +226,10 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 
 	it("a WhatsApp conversation goes to its user's phone, through the conversation's phone number ID", async () => {
 		const p = reading({
-			'get-conversation': { details: { source: 'wa', extra: '1090', user_id: '3' } },
+			'get-conversation': {
+				messages: wrote(1),
+				details: { source: 'wa', extra: '1090', user_id: '3' },
+			},
 			'get-user-extra': ' +15550001111 ',
 		});
 		expect(await routeOf(p, '9')).toMatchObject({ recipient: '+15550001111', extra: '1090' });
@@ -227,7 +239,10 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 		['wa', { source: 'wa', extra: '1090', user_id: '3' }, 'no phone for its user'],
 		['tg', { source: 'tg', extra: '', user_id: '3' }, 'no channel address on the conversation'],
 	])('%s without a recipient is refused before the store', async (_source, details, said) => {
-		const p = reading({ 'get-conversation': { details }, 'get-user-extra': false });
+		const p = reading({
+			'get-conversation': { messages: wrote(1), details },
+			'get-user-extra': false,
+		});
 		await expect(routeOf(p, '9')).rejects.toThrow(said);
 	});
 
@@ -253,7 +268,10 @@ describe('routeOf: where a reply goes, read before anything is stored', () => {
 
 	it("the product's SBError to that question (Messenger's missing-arguments) shows the app is there", async () => {
 		const p = reading({
-			'get-conversation': { details: { source: 'fb', extra: 'page', user_id: '3' } },
+			'get-conversation': {
+				messages: wrote(1),
+				details: { source: 'fb', extra: 'page', user_id: '3' },
+			},
 			'get-user-extra': 'psid-1',
 		});
 		const request = p.request.bind(p);
@@ -371,5 +389,112 @@ describe('deliver: a channel whose app sends one file per call', () => {
 		await deliver(p, route('wa'), { ...out, attachments: files });
 		expect(sent).toHaveLength(1);
 		expect(sent[0].attachments).toBe(JSON.stringify(files));
+	});
+});
+
+describe('routeOf: a reply window closed is refused from the conversation read, before anything else', () => {
+	/** Each function the node calls, and the product's answer to get-conversation. */
+	function reading(conversation: unknown): { port: WirePort; called: string[] } {
+		const called: string[] = [];
+		const p = port(null);
+		p.request = async (spec) => {
+			const name = String((spec.body as { function: string }).function);
+			called.push(name);
+			return {
+				status: 200,
+				headers: {},
+				body: { success: true, response: name === 'get-conversation' ? conversation : 'x' },
+				url: '',
+			};
+		};
+		return { port: p, called };
+	}
+
+	it.each([
+		['wa', 'WhatsApp', "WhatsApp's 24-hour customer service window"],
+		['fb', 'Messenger', "Messenger's 24-hour standard messaging window"],
+		['ig', 'Instagram', "Instagram's 24-hour standard messaging window"],
+	])('%s: the customer wrote 25 hours ago', async (source, name, window) => {
+		const messages = wrote(25);
+		const { port: p, called } = reading({
+			messages: [
+				...messages,
+				{ id: '2', user_id: '1', message: 'Agent', creation_time: productTime(1) },
+			],
+			details: { source, extra: 'E', user_id: '3' },
+		});
+		const at = `${messages[0].creation_time.replace(' ', 'T')}.000Z`;
+		await expect(routeOf(p, '9')).rejects.toThrow(
+			`Conversation 9 is on ${name}, and its customer last wrote at ${at} (UTC), more than 24 hours ago, so ${window} has closed: nothing was stored; `,
+		);
+		expect(called).toEqual(['get-conversation']);
+	});
+
+	it('a WhatsApp conversation its customer never wrote in', async () => {
+		const { port: p } = reading({
+			messages: [{ id: '2', user_id: '1', message: 'Agent', creation_time: productTime(1) }],
+			details: { source: 'wa', extra: 'E', user_id: '3' },
+		});
+		await expect(routeOf(p, '9')).rejects.toThrow(
+			"Conversation 9 is on WhatsApp, and its customer has never written in it, so WhatsApp's 24-hour customer service window is not open: nothing was stored; send a WhatsApp template (Message → Send Template) instead",
+		);
+	});
+
+	it('a time the product would not write leaves the judgement to the channel', async () => {
+		const { port: p, called } = reading({
+			messages: [{ id: '1', user_id: '3', message: 'Hi', creation_time: 'yesterday' }],
+			details: { source: 'wa', extra: 'E', user_id: '3' },
+		});
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'x', window: undefined });
+		expect(called).toEqual(['get-conversation', 'get-user-extra', 'whatsapp-send-message']);
+	});
+
+	it('Telegram has no window: an old conversation is sent to as before', async () => {
+		const { port: p } = reading({
+			messages: wrote(200),
+			details: { source: 'tg', extra: 'chat', user_id: '3' },
+		});
+		expect(await routeOf(p, '9')).toMatchObject({ recipient: 'chat', window: undefined });
+	});
+});
+
+describe('deliver: the channel says its window has closed, after the store', () => {
+	const closedRoute = (source: string): Route => ({
+		...route(source),
+		window: {
+			channel: CHANNELS.get(source)!.name,
+			hours: 24,
+			lastCustomerMessageAt: '2026-11-27T10:00:00.000Z',
+			endsAt: '2026-11-28T10:00:00.000Z',
+			open: true,
+		},
+	});
+
+	it('WhatsApp 131047: in words, with the stored ID and when the customer last wrote', async () => {
+		const error = await deliver(
+			port({ error: { message: '(#131047) Re-engagement message', code: 131047 } }),
+			closedRoute('wa'),
+			out,
+		).catch((e: NodeApiError) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).message).toBe(
+			"The message is stored in Support Board (message ID 7) but was NOT delivered to WhatsApp: WhatsApp's 24-hour customer service window has closed (the customer last wrote at 2026-11-27T10:00:00.000Z (UTC)): send a WhatsApp template (Message → Send Template) instead. WhatsApp refused it: (#131047) Re-engagement message",
+		);
+	});
+
+	it('Messenger code 10, subcode 2018278; another code 10 is worded as before', async () => {
+		const refused = (subcode: number) => [
+			{ error: { message: '(#10) Outside', code: 10, error_subcode: subcode } },
+		];
+		const window = await deliver(port(refused(2018278)), closedRoute('fb'), out).catch(
+			(e: NodeApiError) => e,
+		);
+		expect((window as NodeApiError).message).toMatch(
+			/NOT delivered to Messenger: Messenger's 24-hour standard messaging window has closed \(the customer last wrote at 2026-11-27T10:00:00\.000Z \(UTC\)\): Support Board's Messenger app .*\. Messenger refused it: \(#10\) Outside$/,
+		);
+		const other = await deliver(port(refused(2018065)), closedRoute('fb'), out).catch(
+			(e: NodeApiError) => e,
+		);
+		expect((other as NodeApiError).message).toMatch(/Messenger refused it: \(#10\) Outside$/);
 	});
 });
