@@ -27,7 +27,7 @@ function filtered(items: INodeListSearchItems[], filter?: string): INodeListSear
 
 async function answerOf(
 	ctx: ILoadOptionsFunctions,
-	call: 'listAgents' | 'listDepartments',
+	call: 'listAgents' | 'listDepartments' | 'listWhatsAppTemplates',
 ): Promise<unknown> {
 	const client = await connect(ctx, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 	return (await client.call(call, {})).answer;
@@ -84,5 +84,53 @@ export async function searchDepartments(
 				'Add them in Support Board (Settings, Miscellaneous, Departments), or choose By ID and type the department ID.',
 		});
 	}
+	return filtered(items, filter);
+}
+
+const joined = (value: unknown): string =>
+	Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : '';
+
+/**
+ * One template of whatsapp-get-templates' list, as the admin area lists them (js/admin.js): Twilio's by
+ * Content SID; the Cloud API's by name, approved ones only, with their languages and number's label.
+ */
+function templateItem(provider: unknown, row: IDataObject): INodeListSearchItems | undefined {
+	if (provider === 'twilio') {
+		if (typeof row.sid !== 'string' || row.sid === '') return undefined;
+		const name = typeof row.friendly_name === 'string' ? row.friendly_name : row.sid;
+		return { name, value: row.sid };
+	}
+	if (typeof row.name !== 'string' || row.name === '') return undefined;
+	if (row.status !== undefined && row.status !== 'APPROVED') return undefined;
+	const languages = joined(row.languages) || (typeof row.language === 'string' ? row.language : '');
+	const label = typeof row.label === 'string' && row.label !== '' ? ` · ${row.label}` : '';
+	return {
+		name: `${row.name}${languages === '' ? '' : ` (${languages})`}${label}`,
+		value: row.name,
+	};
+}
+
+/**
+ * WhatsApp templates (Support Board 3.8.9 or later): whatsapp-get-templates answers `[provider, list]`,
+ * or Graph's error in place of the list. On 3.8.7 the wire says the function came in 3.8.9.
+ */
+export async function searchWhatsAppTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const answer = await answerOf(this, 'listWhatsAppTemplates');
+	const [provider, list] = Array.isArray(answer) ? answer : [undefined, answer];
+	if (!Array.isArray(list)) {
+		const error = isDataObject(list) && isDataObject(list.error) ? list.error.message : list;
+		throw new NodeOperationError(
+			this.getNode(),
+			`Support Board could not list the WhatsApp templates: ${(typeof error === 'string' ? error : String(JSON.stringify(error))).slice(0, 300)}`,
+			{ description: "Check Support Board's WhatsApp settings, or choose By Name." },
+		);
+	}
+	const items = list
+		.filter(isDataObject)
+		.map((row) => templateItem(provider, row))
+		.filter((item): item is INodeListSearchItems => item !== undefined);
 	return filtered(items, filter);
 }

@@ -88,7 +88,7 @@ const firstOf = (list: unknown): unknown => (Array.isArray(list) ? list[0] : und
  * Sent: Graph's (and 360dialog's) `messages[0].id`, or Twilio's `sid`. Refused: a Graph error, Twilio's
  * ErrorCode, or 360dialog's meta, as the admin area reads them.
  */
-function whatsapp(answer: unknown): Verdict {
+export function whatsapp(answer: unknown): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
 	if (error) return { delivered: false, reason: said(field(error, 'message') ?? error) };
