@@ -191,7 +191,7 @@ async function sendWhatsAppTemplate(
 		template_languages: language,
 		// All three, empty ones too: a part left out takes the app's default template's parameters.
 		parameters: JSON.stringify(parts.map((values) => values.join(','))),
-		// Always a number: without one, the app (1.3.1) takes the second number of its settings.
+		// Named whenever known: without one, the app (1.3.1) takes the second number of its settings.
 		...(target.phoneId === undefined ? {} : { phone_id: target.phoneId }),
 		...(target.userId === undefined ? {} : { recipient_id: target.userId }),
 	};
@@ -201,6 +201,15 @@ async function sendWhatsAppTemplate(
 		resourceLabel: 'conversation',
 		hint: templateHint,
 	});
+	if (answer === false)
+		throw port.error(
+			200,
+			`Support Board sent nothing for template ${template}: its WhatsApp app answered false`,
+			{
+				description:
+					"The app answers false when it finds nothing to send: with its 360dialog provider, when its template settings (the namespace) are not set or it has no such template. Check Support Board's WhatsApp settings.",
+			},
+		);
 	const verdict = whatsapp(answer);
 	if (!verdict.delivered) throw templateRefused(port, template, verdict.reason, verdict.unproven);
 	return {
