@@ -285,11 +285,12 @@ describe(`Send Template by name (${onTestbed ? 'test bed' : 'sandbox'})`, () => 
 
 	it('asks for the number to send from with Phone Number, before sending', async () => {
 		const before = templateCalls().length;
+		const phone = randomPhone();
 		// n8n refuses a workflow that leaves it out; an expression may still give nothing.
 		const [item] = jsonOf(
 			await run({
 				sendTo: 'phone',
-				phone: `+${randomPhone()}`,
+				phone: `+${phone}`,
 				phoneId: '={{ "" }}',
 				template: byName('order_update'),
 				language: 'en_US',
@@ -297,6 +298,7 @@ describe(`Send Template by name (${onTestbed ? 'test bed' : 'sandbox'})`, () => 
 		);
 		expect(item.error).toBe('Sender Phone Number ID is empty');
 		expect(templateCalls()).toHaveLength(before);
+		if (onTestbed) expect(graphTo(phone)).toHaveLength(0);
 	});
 
 	it('refuses a parameter with a comma before sending: the product would cut it in two', async () => {
