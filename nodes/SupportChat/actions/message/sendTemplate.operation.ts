@@ -143,7 +143,8 @@ const properties: INodeProperties[] = [
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'The text for this placeholder. Support Board cuts values at commas.',
+						description:
+							'The text for this placeholder, without commas: Support Board cuts values at commas, so the node refuses a value that holds one',
 					},
 				],
 			},
@@ -227,7 +228,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		throw fail(
 			this,
 			itemIndex,
-			`"${language}" is not a WhatsApp language code`,
+			`"${language.slice(0, 40)}" is not a WhatsApp language code`,
 			'Write it as WhatsApp Manager shows it: en_US, de, pt_BR.',
 		);
 	const rows = itemCollection(this, 'templateParameters', itemIndex).parameter;
