@@ -248,10 +248,12 @@ function createChannels() {
 	}
 	/** The app's templates, as whatsapp-get-templates lists them; a test may replace them. */
 	const templates = SANDBOX_TEMPLATES.map((t) => ({ ...t }));
+	/** What the app answers in place of the list when a test sets `value`: Graph's refusal, say. */
+	const templatesRefusal = { value: /** @type {unknown} */ (null) };
 	/** whatsapp-get-templates: the Web API has it from 3.8.9 (./supportBoardLife lists it there). */
 	functions['whatsapp-get-templates'] = () =>
 		installed.has('whatsapp')
-			? ok(['official', templates])
+			? ok(['official', templatesRefusal.value ?? templates])
 			: fatal('Call to undefined function sb_whatsapp_get_templates()');
 	/**
 	 * whatsapp-send-template with the Cloud API provider: Graph's answer of a template message, or its
@@ -290,6 +292,7 @@ function createChannels() {
 		installed,
 		sent,
 		templates,
+		templatesRefusal,
 		reset() {
 			sent.length = 0;
 		},

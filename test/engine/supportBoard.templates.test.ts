@@ -415,6 +415,20 @@ describe('the sandbox as 3.8.9: the picker lists the approved templates', () => 
 		expect((await pick('sale')).results).toEqual([]);
 		expect(sandbox.requests.at(-1)?.body).toMatchObject({ function: 'whatsapp-get-templates' });
 	});
+
+	it('says what Graph answered when the app could not read the templates', async () => {
+		const refusal = sandbox.supportBoard!.channels.templatesRefusal;
+		refusal.value = {
+			error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
+		};
+		try {
+			await expect(pick()).rejects.toThrow(
+				'Support Board could not list the WhatsApp templates: Invalid OAuth access token.',
+			);
+		} finally {
+			refusal.value = null;
+		}
+	});
 });
 
 describe('the REST API', () => {

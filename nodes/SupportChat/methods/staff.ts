@@ -27,7 +27,7 @@ function filtered(items: INodeListSearchItems[], filter?: string): INodeListSear
 
 async function answerOf(
 	ctx: ILoadOptionsFunctions,
-	call: 'listAgents' | 'listDepartments' | 'listWhatsAppTemplates',
+	call: 'listAgents' | 'listDepartments',
 ): Promise<unknown> {
 	const client = await connect(ctx, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
 	return (await client.call(call, {})).answer;
@@ -118,13 +118,19 @@ export async function searchWhatsAppTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const answer = await answerOf(this, 'listWhatsAppTemplates');
+	const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
+	const { answer } = await client.call('listWhatsAppTemplates', {});
 	const [provider, list] = Array.isArray(answer) ? answer : [undefined, answer];
 	if (!Array.isArray(list)) {
 		const error = isDataObject(list) && isDataObject(list.error) ? list.error.message : list;
+		// Graph may quote a token in its error: masked by shape before the cut.
+		const said = client.mask.quote(
+			typeof error === 'string' ? error : String(JSON.stringify(error)),
+			300,
+		);
 		throw new NodeOperationError(
 			this.getNode(),
-			`Support Board could not list the WhatsApp templates: ${(typeof error === 'string' ? error : String(JSON.stringify(error))).slice(0, 300)}`,
+			`Support Board could not list the WhatsApp templates: ${said}`,
 			{ description: "Check Support Board's WhatsApp settings, or choose By Name." },
 		);
 	}
