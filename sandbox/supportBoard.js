@@ -35,7 +35,7 @@ const { htmlPage } = require('./errors');
  * @typedef {object} SupportBoardOptions
  * @property {SupportBoardWebhookInput} [webhooks] Start-up webhook settings (also what `reset` returns to).
  * @property {string} [pageUrl] The page the widget runs on: the `sender-url` of the visitor's webhooks. Default `{origin}/`.
- * @property {'3.8.7' | '3.8.9'} [version] The product's version: 3.8.9 adds update-tags to the Web API. Default 3.8.7.
+ * @property {'3.8.7' | '3.8.9'} [version] The product's version: 3.8.9 adds update-tags and whatsapp-get-templates to the Web API. Default 3.8.7.
  * @property {import('./supportBoardLife').SupportBoardDepartment[]} [departments] The departments of its settings. Default none.
  * @property {number} [latencyMs] Every Web API call answers this many ms later, as an install across a network does
  *   (what concurrent clients gain shows only then). Default 0.

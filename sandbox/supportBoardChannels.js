@@ -2,6 +2,7 @@
 'use strict';
 
 const { error, fatal, ok } = require('./supportBoardResult');
+const { writeMessage } = require('./supportBoardConversations');
 
 /**
  * The messaging channels' functions of Support Board's apps (WhatsApp, Messenger/Instagram, Telegram,
@@ -184,6 +185,83 @@ function attachmentList(raw) {
 	}
 }
 
+/**
+ * The WhatsApp app's templates, as its whatsapp-get-templates answers them with the Cloud API provider:
+ * sb_whatsapp_cloud_get_templates merges Graph's message_templates of every number by name, with the
+ * languages, ids, phone_number_id, the number's label and departments (app 1.3.1, the SaaS copy at 3.8.5).
+ */
+const SANDBOX_TEMPLATES = Object.freeze([
+	{
+		name: 'order_update',
+		status: 'APPROVED',
+		category: 'UTILITY',
+		components: [{ type: 'BODY', text: 'Hello {{1}}, your order {{2}} has shipped.' }],
+		languages: ['en_US', 'de'],
+		ids: ['1400000000000001', '1400000000000002'],
+		phone_number_id: '109000000000001',
+		label: 'Sandbox number',
+		department: [],
+	},
+	{
+		name: 'spring_sale',
+		status: 'PENDING',
+		category: 'MARKETING',
+		components: [{ type: 'BODY', text: 'Our spring sale starts today.' }],
+		languages: ['en_US'],
+		ids: ['1400000000000003'],
+		phone_number_id: '109000000000001',
+		label: 'Sandbox number',
+		department: [],
+	},
+]);
+
+/**
+ * whatsapp-send-template's `parameters`: `[header, body, button]`, each a comma-separated text (JSON text
+ * through api.php, which decodes it). @param {unknown} raw
+ */
+function templateParts(raw) {
+	let value = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch {
+			value = [];
+		}
+	}
+	const list = Array.isArray(value) ? value : [];
+	return [0, 1, 2].map((i) =>
+		String(list[i] ?? '')
+			.split(',')
+			.map((part) => part.trim())
+			.filter((part) => part !== ''),
+	);
+}
+
+/**
+ * The product's record of a sent template (sb_whatsapp_send_template): as the token's admin, in the
+ * recipient's latest WhatsApp conversation of that number, or a new one (status 2) when there is none.
+ * @param {CallContext} ctx @param {string} template
+ */
+function recordTemplate(ctx, template) {
+	const { data, store, params } = ctx;
+	const userId = params.recipient_id ?? params.user_id;
+	const user =
+		userId === undefined || userId === null || userId === '' ? undefined : data.user(userId);
+	if (!user) return;
+	const phoneId = typeof params.phone_id === 'string' ? params.phone_id : '';
+	let conversation = store.state.conversations
+		.filter(
+			(c) => c.user_id === user.id && c.source === 'wa' && (phoneId === '' || c.extra === phoneId),
+		)
+		.at(-1);
+	if (!conversation)
+		conversation = store.createConversation(
+			{ user_id: user.id, status: 'pending', status_code: 2, source: 'wa', extra: phoneId },
+			'api',
+		).conversation;
+	writeMessage(ctx, conversation, data.admin, `WhatsApp Template *${template}*`);
+}
+
 function createChannels() {
 	/** Installed apps: none, as in the product's own download; a test installs what it needs. */
 	const installed = new Set(/** @type {string[]} */ ([]));
@@ -229,10 +307,53 @@ function createChannels() {
 			return ok(refused ? spec.refused(code, message) : spec.ok(sent.length));
 		};
 	}
+	/** The app's templates, as whatsapp-get-templates lists them; a test may replace them. */
+	const templates = SANDBOX_TEMPLATES.map((t) => ({ ...t }));
+	/** What the app answers in place of the list when a test sets `value`: Graph's refusal, say. */
+	const templatesRefusal = { value: /** @type {unknown} */ (null) };
+	/** whatsapp-get-templates: the Web API has it from 3.8.9 (./supportBoardLife lists it there). */
+	functions['whatsapp-get-templates'] = () =>
+		installed.has('whatsapp')
+			? ok(['official', templatesRefusal.value ?? templates])
+			: fatal('Call to undefined function sb_whatsapp_get_templates()');
+	/**
+	 * whatsapp-send-template with the Cloud API provider: Graph's answer of a template message, or its
+	 * refusal for a template whose name or values hold `#graph-error`; recorded when Graph took it.
+	 */
+	functions['whatsapp-send-template'] = (ctx) => {
+		const { params } = ctx;
+		if (!installed.has('whatsapp'))
+			return fatal('Call to undefined function sb_whatsapp_send_template()');
+		const template = typeof params.template_name === 'string' ? params.template_name : '';
+		// No name and no default template in the app's settings: nothing is sent.
+		if (template === '') return ok(false);
+		const parts = templateParts(params.parameters);
+		const to = String(params.to).replace(/\+/g, '').trim();
+		const refused = REFUSE.test([template, ...parts.flat()].join(' '));
+		const { token: _token, ...args } = params;
+		sent.push({
+			app: 'whatsapp',
+			fn: 'whatsapp-send-template',
+			recipient: to,
+			message: '',
+			attachments: [],
+			args: { ...args, parameters: parts },
+			refused,
+		});
+		if (refused) return ok(CHANNEL_FUNCTIONS['whatsapp-send-message'].refused);
+		recordTemplate(ctx, template);
+		return ok({
+			messaging_product: 'whatsapp',
+			contacts: [{ input: to, wa_id: to }],
+			messages: [{ id: `wamid.SANDBOXTEMPLATE${sent.length}`, message_status: 'accepted' }],
+		});
+	};
 	return {
 		functions,
 		installed,
 		sent,
+		templates,
+		templatesRefusal,
 		reset() {
 			sent.length = 0;
 		},

@@ -9,7 +9,8 @@ const { writeMessage } = require('./supportBoardConversations');
 /**
  * A conversation's notes, department and tags, and the departments and agents, as Support Board 3.8.7
  * answers them through api.php (messages.php, settings.php, users.php; answers recorded from the test
- * bed), and update-tags as 3.8.9 adds it to the Web API (the sandbox option `version`).
+ * bed), and update-tags and whatsapp-get-templates as 3.8.9 adds them to the Web API (the sandbox option
+ * `version`).
  * @typedef {import('./supportBoardResult').CallContext} CallContext
  * @typedef {import('./supportBoardResult').Outcome} Outcome
  *
@@ -138,6 +139,8 @@ function lifeFunctions(options) {
 	if (options.version === '3.8.9') {
 		functions['update-tags'] = updateTags;
 		added.set('update-tags', ['conversation_id', 'tags']);
+		// The WhatsApp app's function (./supportBoardChannels), listed in 3.8.9's api.php with no argument.
+		added.set('whatsapp-get-templates', []);
 	}
 	return { functions, added };
 }

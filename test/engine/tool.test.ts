@@ -75,6 +75,9 @@ const TOLD = {
 	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
 	conversationSearch:
 		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	whatsappPhone:
+		"Phone number of the customer's WhatsApp, in international format with its leading + and country code, e.g. +4915112345678",
+	templateName: 'Name of the approved WhatsApp template to send, e.g. order_update',
 	functionName:
 		'Name of the Support Board Web API function to call, e.g. get-user: one of the functions this tool allows',
 	functionArguments:
@@ -163,6 +166,16 @@ describe('what the model is offered', () => {
 			{ resource: 'conversation', operation: 'search' },
 			'Search conversations in Support Chat',
 			['conversationSearch'],
+		],
+		[
+			{ resource: 'message', operation: 'sendTemplate' },
+			'Send a template message in Support Chat',
+			['conversationId', 'templateName'],
+		],
+		[
+			{ resource: 'message', operation: 'sendTemplate', sendTo: 'phone' },
+			'Send a template message in Support Chat',
+			['whatsappPhone', 'templateName'],
 		],
 		// Allowed Functions is the workflow author's, never the model's: see test/engine/supportBoard.webApi.test.ts.
 		[

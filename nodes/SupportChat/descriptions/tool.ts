@@ -25,6 +25,9 @@ const MODEL_INPUTS = {
 	userSearch: 'Text to look for in the users: part of a name, an email address or a phone number',
 	conversationSearch:
 		'Text to look for in the conversations: words of a message or subject, a name, an email address, or a conversation ID',
+	whatsappPhone:
+		"Phone number of the customer's WhatsApp, in international format with its leading + and country code, e.g. +4915112345678",
+	templateName: 'Name of the approved WhatsApp template to send, e.g. order_update',
 	functionName:
 		'Name of the Support Board Web API function to call, e.g. get-user: one of the functions this tool allows',
 	functionArguments:

@@ -86,3 +86,57 @@ export async function searchDepartments(
 	}
 	return filtered(items, filter);
 }
+
+const joined = (value: unknown): string =>
+	Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(', ') : '';
+
+/**
+ * One template of whatsapp-get-templates' list, as the admin area lists them (js/admin.js): Twilio's by
+ * Content SID; the Cloud API's by name, approved ones only, with their languages and number's label.
+ */
+function templateItem(provider: unknown, row: IDataObject): INodeListSearchItems | undefined {
+	if (provider === 'twilio') {
+		if (typeof row.sid !== 'string' || row.sid === '') return undefined;
+		const name = typeof row.friendly_name === 'string' ? row.friendly_name : row.sid;
+		return { name, value: row.sid };
+	}
+	if (typeof row.name !== 'string' || row.name === '') return undefined;
+	if (row.status !== undefined && row.status !== 'APPROVED') return undefined;
+	const languages = joined(row.languages) || (typeof row.language === 'string' ? row.language : '');
+	const label = typeof row.label === 'string' && row.label !== '' ? ` · ${row.label}` : '';
+	return {
+		name: `${row.name}${languages === '' ? '' : ` (${languages})`}${label}`,
+		value: row.name,
+	};
+}
+
+/**
+ * WhatsApp templates (Support Board 3.8.9 or later): whatsapp-get-templates answers `[provider, list]`,
+ * or Graph's error in place of the list. On 3.8.7 the wire says the function came in 3.8.9.
+ */
+export async function searchWhatsAppTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const client = await connect(this, 0, { settings: INTERACTIVE_CLIENT_SETTINGS });
+	const { answer } = await client.call('listWhatsAppTemplates', {});
+	const [provider, list] = Array.isArray(answer) ? answer : [undefined, answer];
+	if (!Array.isArray(list)) {
+		const error = isDataObject(list) && isDataObject(list.error) ? list.error.message : list;
+		// Graph may quote a token in its error: masked by shape before the cut.
+		const said = client.mask.quote(
+			typeof error === 'string' ? error : String(JSON.stringify(error)),
+			300,
+		);
+		throw new NodeOperationError(
+			this.getNode(),
+			`Support Board could not list the WhatsApp templates: ${said}`,
+			{ description: "Check Support Board's WhatsApp settings, or choose By Name." },
+		);
+	}
+	const items = list
+		.filter(isDataObject)
+		.map((row) => templateItem(provider, row))
+		.filter((item): item is INodeListSearchItems => item !== undefined);
+	return filtered(items, filter);
+}

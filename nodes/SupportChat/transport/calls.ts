@@ -6,6 +6,19 @@ import type { IDataObject } from 'n8n-workflow';
  * API) implements every call here, so a call without an implementation fails to compile.
  */
 
+/**
+ * Who a WhatsApp template goes to: a WhatsApp conversation's customer, on its number; or a phone number
+ * (international format), from the WhatsApp number whose phone number ID is `phoneId`.
+ */
+export type TemplateRecipient = { conversationId: string } | { phone: string; phoneId: string };
+
+/** The values of a template's parameters, by the part of the template that holds them, in order. */
+export interface TemplateParameters {
+	header: string[];
+	body: string[];
+	button: string[];
+}
+
 /** The user fields the service description documents (§2), checked by the operation. */
 export interface UserFields {
 	name?: string;
@@ -85,6 +98,15 @@ export interface Calls {
 	 * with the user's arguments; `repeatable`: the user's word that repeating it does nothing twice.
 	 */
 	callFunction: { name: string; args: IDataObject; repeatable: boolean };
+	/** An approved WhatsApp template, by name and language code, sent through Support Board's WhatsApp app. */
+	sendWhatsAppTemplate: {
+		recipient: TemplateRecipient;
+		template: string;
+		language: string;
+		parameters: TemplateParameters;
+	};
+	/** The picker's read: the WhatsApp templates the app's business accounts hold. */
+	listWhatsAppTemplates: Record<string, never>;
 	/** The service's whole settings, as it stores them (the webhook trigger's Set Up Webhook reads them). */
 	readServiceSettings: Record<string, never>;
 	/** Stores `settings` in place of ALL the service's settings: pass what readServiceSettings gave, changed. */

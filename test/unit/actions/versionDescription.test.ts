@@ -94,7 +94,7 @@ describe("the action node's subtitle on the canvas", () => {
 				checked++;
 			}
 		}
-		expect(checked).toBe(25);
+		expect(checked).toBe(26);
 		expect(subtitle({ resource: 'user', operation: 'getAll' })).toBe('User: Get Many');
 	});
 

@@ -1,9 +1,10 @@
 import { describeOperations } from '../types';
 import * as getAll from './getAll.operation';
 import * as send from './send.operation';
+import * as sendTemplate from './sendTemplate.operation';
 
 /** The message operations by parameter value: to add one, add it here and give it an option below. */
-export const operations = { send, getAll };
+export const operations = { send, getAll, sendTemplate };
 
 export const description = describeOperations(operations, {
 	displayName: 'Operation',
@@ -23,6 +24,13 @@ export const description = describeOperations(operations, {
 			value: 'send',
 			description: 'Send a message into a conversation',
 			action: 'Send a message to a conversation',
+		},
+		{
+			name: 'Send Template',
+			value: 'sendTemplate',
+			description:
+				'Send an approved WhatsApp template to a WhatsApp conversation or a phone number (Support Board)',
+			action: 'Send a template message',
 		},
 	],
 	default: 'send',

@@ -59,6 +59,16 @@ export const REST_REFUSALS = {
 	),
 	listAgents: onlySupportBoard('list agents', 'get-users', 'type the agent ID'),
 	callFunction: onlySupportBoard('call a function by name', 'any function you name'),
+	sendWhatsAppTemplate: onlySupportBoard(
+		'send a WhatsApp template',
+		'whatsapp-send-template, with its WhatsApp app',
+		"send the template with your WhatsApp provider's own API (Meta's Cloud API, say) through n8n's WhatsApp Business Cloud or HTTP Request node",
+	),
+	listWhatsAppTemplates: onlySupportBoard(
+		'list WhatsApp templates',
+		'whatsapp-get-templates, Support Board 3.8.9 or later',
+		"choose By Name and type the template's name",
+	),
 	readServiceSettings: onlySupportBoard(
 		"read the service's settings",
 		'get-settings',

@@ -125,7 +125,7 @@ const OUTSIDE_WINDOW = { code: 10, subcode: 2018278 };
  * Sent: Graph's (and 360dialog's) `messages[0].id`, or Twilio's `sid`. Refused: a Graph error, Twilio's
  * ErrorCode, or 360dialog's meta, as the admin area reads them.
  */
-function whatsapp(answer: unknown): Verdict {
+export function whatsapp(answer: unknown): Verdict {
 	if (answer === false) return NOTHING;
 	const error = field(answer, 'error');
 	if (error) return refusal(error, Number(field(error, 'code')) === RE_ENGAGEMENT);

@@ -117,7 +117,10 @@ function productCode(body: unknown): string | undefined {
 }
 
 /** Functions of the Web API that came after 3.8.7, by the version that adds them. */
-const ADDED_IN: ReadonlyMap<string, string> = new Map([['update-tags', '3.8.9']]);
+const ADDED_IN: ReadonlyMap<string, string> = new Map([
+	['update-tags', '3.8.9'],
+	['whatsapp-get-templates', '3.8.9'],
+]);
 
 /**
  * The hint for one of the product's refusals, or for an answer that shows no Support Board at the
