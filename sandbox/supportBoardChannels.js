@@ -329,7 +329,8 @@ function createChannels() {
 		if (template === '') return ok(false);
 		const parts = templateParts(params.parameters);
 		const to = String(params.to).replace(/\+/g, '').trim();
-		const refused = REFUSE.test([template, ...parts.flat()].join(' '));
+		const marker = REFUSE.exec([template, ...parts.flat()].join(' '));
+		const refused = marker !== null;
 		const { token: _token, ...args } = params;
 		sent.push({
 			app: 'whatsapp',
@@ -340,7 +341,10 @@ function createChannels() {
 			args: { ...args, parameters: parts },
 			refused,
 		});
-		if (refused) return ok(CHANNEL_FUNCTIONS['whatsapp-send-message'].refused);
+		if (marker !== null) {
+			const code = marker[1] === undefined ? undefined : Number(marker[1]);
+			return ok(CHANNEL_FUNCTIONS['whatsapp-send-message'].refused(code, ''));
+		}
 		recordTemplate(ctx, template);
 		return ok({
 			messaging_product: 'whatsapp',
