@@ -226,6 +226,9 @@ describe('the lead example on engine v2', () => {
 		expect(second.id).toMatch(EXECUTION_ID_V2);
 		expect(sandbox.state.users.find((u) => u.id === user.id)?.tags).toContain('lead');
 		expect(
+			sandbox.state.messages.filter((m) => m.conversation_id === other.conversation.id).at(-1),
+		).toMatchObject({ type: 'agent', message: reply });
+		expect(
 			sandbox.state.conversations.find((c) => c.id === other.conversation.id)?.assignee_id,
 		).toBe(assignee);
 	});
