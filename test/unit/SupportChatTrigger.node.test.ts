@@ -248,7 +248,7 @@ describe("SupportChatTrigger webhook() under n8n-core's WebhookContext", () => {
 			settings: { engineType: 'v2' },
 		});
 		expect(refused.status).toBe(500);
-		expect(JSON.parse(refused.responseBody)).toEqual({
+		expect(JSON.parse(String(refused.responseBody))).toEqual({
 			received: false,
 			error: "Download Attachments does not work in a trigger on n8n's engine v2",
 		});
