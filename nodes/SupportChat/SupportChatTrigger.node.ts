@@ -17,6 +17,20 @@ import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/triggerSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
 
+/**
+ * Download Attachments on engine v2 is refused at publishing already (checkExists); should the engine
+ * change without it, the service hears of it rather than being told "received" for an event n8n then
+ * refuses to run (files/downloadOptions.ts).
+ */
+function refuseOnEngineV2(ctx: IWebhookFunctions): IWebhookResponseData | undefined {
+	const refusal = engineV2FilesRefusal(ctx, ctx.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false));
+	if (refusal === undefined) return undefined;
+	const response = ctx.getResponseObject();
+	response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify({ received: false, error: refusal.message }));
+	return { noWebhookResponse: true };
+}
+
 export class SupportChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Support Chat Trigger',
@@ -82,18 +96,8 @@ export class SupportChatTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		// Refused at publishing already; should the engine change without it, the service hears of it
-		// rather than being told "received" for an event n8n then refuses to run.
-		const refusal = engineV2FilesRefusal(
-			this,
-			this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false),
-		);
-		if (refusal) {
-			const response = this.getResponseObject();
-			response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-			response.end(JSON.stringify({ received: false, error: refusal.message }));
-			return { noWebhookResponse: true };
-		}
+		const refused = refuseOnEngineV2(this);
+		if (refused) return refused;
 		const settings = await readSettings(this);
 		// No await from here on: the process's record of deliveries is checked and written in one
 		// synchronous step, so two copies of a delivery in flight together cannot both be accepted.
