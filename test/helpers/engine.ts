@@ -977,6 +977,8 @@ export interface CallPollOptions {
 	pollBudgetMs?: number;
 	/** The workflow's id (default: a new one): polls of one workflow share it, as its webhook trigger does. */
 	workflowId?: string;
+	/** The workflow's settings besides executionOrder v1 (e.g. engineType). */
+	settings?: IWorkflowSettings;
 }
 
 export interface PollResult {
@@ -994,6 +996,7 @@ export function oneNodeWorkflow(
 		nodeType: INodeType | IVersionedNodeType;
 		credentials?: EngineCredentials;
 		workflowId?: string;
+		settings?: IWorkflowSettings;
 	},
 	as: { name: string; active: boolean; staticData?: IDataObject },
 ) {
@@ -1014,7 +1017,7 @@ export function oneNodeWorkflow(
 		active: as.active,
 		nodeTypes,
 		staticData: as.staticData,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...opts.settings },
 	});
 	const credentials = opts.credentials ?? { types: [], data: {} };
 	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);
