@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { DOWNLOAD_ATTACHMENTS_PATH } from './files/downloadOptions';
+import { DOWNLOAD_ATTACHMENTS_PATH, engineV2FilesRefusal } from './files/downloadOptions';
 import { withDeliveryFiles } from './files/runs';
 import { credentialTest } from './methods';
 import { EVENT_CLAIMS } from './shared/claims';
@@ -16,6 +16,20 @@ import { eventsSubtitle, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handle';
 import { readSettings } from './trigger/triggerSettings';
 import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
+
+/**
+ * Download Attachments on engine v2 is refused at publishing already (checkExists); should the engine
+ * change without it, the service hears of it rather than being told "received" for an event n8n then
+ * refuses to run (files/downloadOptions.ts).
+ */
+function refuseOnEngineV2(ctx: IWebhookFunctions): IWebhookResponseData | undefined {
+	const refusal = engineV2FilesRefusal(ctx, ctx.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false));
+	if (refusal === undefined) return undefined;
+	const response = ctx.getResponseObject();
+	response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify({ received: false, error: refusal.message }));
+	return { noWebhookResponse: true };
+}
 
 export class SupportChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -61,6 +75,13 @@ export class SupportChatTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Asked whenever the workflow is published or a test event is listened for: the moment to
+				// refuse what would lose events later (files/downloadOptions.ts).
+				const refusal = engineV2FilesRefusal(
+					this,
+					this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false),
+				);
+				if (refusal) throw refusal;
 				// n8n asks this first whenever it activates the workflow, before its poll trigger starts.
 				if (this.getMode() !== 'manual') EVENT_CLAIMS.activating(this.getWorkflow().id ?? '');
 				return await checkExists(this);
@@ -75,6 +96,8 @@ export class SupportChatTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const refused = refuseOnEngineV2(this);
+		if (refused) return refused;
 		const settings = await readSettings(this);
 		// No await from here on: the process's record of deliveries is checked and written in one
 		// synchronous step, so two copies of a delivery in flight together cannot both be accepted.

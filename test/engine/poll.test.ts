@@ -3,7 +3,7 @@
  * The poll trigger under n8n-core's real PollContext against the sandbox's REST API: the first poll
  * records where things stand, later ones emit what is new once, oldest first; an error moves nothing.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, IWorkflowSettings } from 'n8n-workflow';
 
 import { SupportChatApi } from '../../credentials/SupportChatApi.credentials';
 import { SupportChatPollTrigger } from '../../nodes/SupportChat/SupportChatPollTrigger.node';
@@ -29,7 +29,7 @@ beforeEach(() => sandbox.reset());
 async function poll(
 	events: string[],
 	staticData?: IDataObject,
-	opts: { mode?: 'manual'; options?: INodeParameters } = {},
+	opts: { mode?: 'manual'; options?: INodeParameters; settings?: IWorkflowSettings } = {},
 ) {
 	return await callPoll({
 		node: { type: TYPE, parameters: { events, options: opts.options ?? {} } },
@@ -40,6 +40,7 @@ async function poll(
 		},
 		mode: opts.mode ?? 'trigger',
 		staticData,
+		settings: opts.settings,
 	});
 }
 
@@ -438,5 +439,32 @@ describe('REST: a growing Watermark Field', () => {
 		]);
 		const second = await poll(['userCreated'], first.staticData, { options });
 		expect(json(second).map((item) => (item.data as IDataObject).id)).toEqual(['u15', 'u2', 'u10']);
+	});
+});
+
+describe("n8n's engine v2", () => {
+	const ours = "Download Attachments does not work in a trigger on n8n's engine v2";
+
+	it.each<[string, 'manual' | undefined]>([
+		["a published workflow's poll", undefined],
+		['Fetch Test Event', 'manual'],
+	])(
+		'with Download Attachments, %s fails in words before asking the service anything',
+		async (_, mode) => {
+			const result = await poll(['userCreated'], undefined, {
+				mode,
+				options: { downloadAttachments: true },
+				settings: { engineType: 'v2' },
+			});
+			expect(result.error?.message).toBe(ours);
+			expect(sandbox.requests).toEqual([]);
+		},
+	);
+
+	it('without it, the poll runs as ever: the first records where things stand', async () => {
+		const first = await poll(['userCreated'], undefined, { settings: { engineType: 'v2' } });
+		expect(first.error).toBeUndefined();
+		expect(first.items).toBeNull();
+		expect(sandbox.requests.length).toBeGreaterThan(0);
 	});
 });

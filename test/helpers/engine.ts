@@ -153,6 +153,8 @@ export interface CallWebhookOptions {
 	mode?: Extract<WorkflowExecuteMode, 'manual' | 'trigger' | 'webhook'>;
 	/** The workflow's id; calls to one workflow share it as in n8n (each call gets a random one otherwise). */
 	workflowId?: string;
+	/** The workflow's settings besides executionOrder v1 (e.g. engineType). */
+	settings?: IWorkflowSettings;
 }
 
 export interface WebhookResult {
@@ -863,7 +865,7 @@ export async function callWebhook(opts: CallWebhookOptions): Promise<WebhookResu
 		active: mode !== 'manual',
 		nodeTypes,
 		staticData: roundTrip(savedStaticData),
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...opts.settings },
 	});
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const webhookName = opts.webhookName ?? 'default';
@@ -975,6 +977,8 @@ export interface CallPollOptions {
 	pollBudgetMs?: number;
 	/** The workflow's id (default: a new one): polls of one workflow share it, as its webhook trigger does. */
 	workflowId?: string;
+	/** The workflow's settings besides executionOrder v1 (e.g. engineType). */
+	settings?: IWorkflowSettings;
 }
 
 export interface PollResult {
@@ -992,6 +996,7 @@ export function oneNodeWorkflow(
 		nodeType: INodeType | IVersionedNodeType;
 		credentials?: EngineCredentials;
 		workflowId?: string;
+		settings?: IWorkflowSettings;
 	},
 	as: { name: string; active: boolean; staticData?: IDataObject },
 ) {
@@ -1012,7 +1017,7 @@ export function oneNodeWorkflow(
 		active: as.active,
 		nodeTypes,
 		staticData: as.staticData,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...opts.settings },
 	});
 	const credentials = opts.credentials ?? { types: [], data: {} };
 	const helper = new MemoryCredentialsHelper(credentials.types, credentials.data, nodeTypes);

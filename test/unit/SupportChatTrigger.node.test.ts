@@ -235,6 +235,35 @@ describe("SupportChatTrigger webhook() under n8n-core's WebhookContext", () => {
 		);
 	});
 
+	test('with Download Attachments on engine v2, a delivery is answered 500 in words and starts nothing', async () => {
+		const request = {
+			headers: { 'content-type': 'application/json', 'webhook-id': 'msg_v2' },
+			body: JSON.stringify({ event: 'message.created', data: { id: 9, conversation_id: 5 } }),
+		};
+		const withFiles = node({ events: ['messageCreated'], options: { downloadAttachments: true } });
+		const refused = await callWebhook({
+			node: withFiles,
+			nodeType: trigger,
+			request,
+			settings: { engineType: 'v2' },
+		});
+		expect(refused.status).toBe(500);
+		expect(JSON.parse(String(refused.responseBody))).toEqual({
+			received: false,
+			error: "Download Attachments does not work in a trigger on n8n's engine v2",
+		});
+		expect(refused.response).toEqual({ noWebhookResponse: true });
+		// On engine v2 without the option, the same delivery runs as ever.
+		const accepted = await callWebhook({
+			node: node({ events: ['messageCreated'] }),
+			nodeType: trigger,
+			request,
+			settings: { engineType: 'v2' },
+		});
+		expect(accepted.status).toBe(200);
+		expect(accepted.response.workflowData?.[0]).toHaveLength(1);
+	});
+
 	test('a repeat, with static data saved and reloaded, starts nothing', async () => {
 		const request = {
 			headers: { 'content-type': 'application/json', 'webhook-id': 'msg_2' },

@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { FunctionsBase, IDataObject, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { AttachmentSettings } from './attach';
 import type { RunBounds } from './fileBudget';
@@ -141,4 +142,28 @@ function runBounds(options: IDataObject): RunBounds {
 		ms: seconds * 1000,
 		shown: { megabytes, seconds },
 	};
+}
+
+/**
+ * A trigger's Download Attachments under n8n's execution engine 2.0 (a workflow's setting `engineType`
+ * `v2`, n8n 2.41): the engine refuses a trigger's items that carry files ("Engine 2.0 cannot receive
+ * files from a trigger yet.", "… from a webhook yet."). The webhook trigger answers the service before
+ * n8n refuses, so the event would be lost; a poll would fail on it at every poll and never move past it.
+ * The triggers therefore refuse the option on that engine where a user sees it: when the workflow is
+ * published (and when its test event is listened for or fetched). Undefined where it is fine.
+ */
+export function engineV2FilesRefusal(
+	ctx: Pick<FunctionsBase, 'getNode' | 'getWorkflowSettings'>,
+	downloadAttachments: unknown,
+): NodeOperationError | undefined {
+	if (downloadAttachments !== true || ctx.getWorkflowSettings().engineType !== 'v2')
+		return undefined;
+	return new NodeOperationError(
+		ctx.getNode(),
+		"Download Attachments does not work in a trigger on n8n's engine v2",
+		{
+			description:
+				'This workflow runs on engine v2 (its setting engineType is v2), and n8n\'s engine v2 refuses files from triggers ("Engine 2.0 cannot receive files from a trigger yet."). Turn off Download Attachments under Options, or run the workflow on the default engine (remove engineType from its settings).',
+		},
+	);
 }

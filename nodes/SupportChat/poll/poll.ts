@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clientSettings, paginationSettings } from '../transport/readOptions';
-import { DOWNLOAD_ATTACHMENTS_PATH } from '../files/downloadOptions';
+import { DOWNLOAD_ATTACHMENTS_PATH, engineV2FilesRefusal } from '../files/downloadOptions';
 import { withPollFiles } from '../files/runs';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
@@ -127,6 +127,9 @@ async function emit(
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = nodeCollection(ctx, 'options');
+	// Before any request: at publishing, n8n's first poll then fails the publication with it.
+	const refusal = engineV2FilesRefusal(ctx, options.downloadAttachments);
+	if (refusal) throw refusal;
 	const settings = readSettings(ctx, options);
 	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.
 	if (ctx.getMode() !== 'manual') EVENT_CLAIMS.polls(ctx.getWorkflow().id ?? '', settings.events);

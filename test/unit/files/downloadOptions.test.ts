@@ -1,7 +1,11 @@
+import type { IWorkflowSettings } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 import {
 	DOWNLOAD_ATTACHMENTS_PATH,
 	attachmentOptions,
 	attachmentSettings,
+	engineV2FilesRefusal,
 } from '../../../nodes/SupportChat/files/downloadOptions';
 
 const MB = 1024 * 1024;
@@ -73,4 +77,48 @@ it('reads what the user set, bounded', () => {
 	expect(
 		attachmentSettings({ downloadAttachments: true, attachmentPrefix: '   ' }, 1)?.prefix,
 	).toBe('attachment_');
+});
+
+describe('engineV2FilesRefusal: a trigger with Download Attachments on engine v2', () => {
+	const node = {
+		id: 'n1',
+		name: 'Trigger',
+		type: 't',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	};
+	const ctx = (settings: IWorkflowSettings) => ({
+		getNode: () => node,
+		getWorkflowSettings: () => settings,
+	});
+
+	it("refuses on engine v2, naming the option, the setting and n8n's own refusal", () => {
+		const refusal = engineV2FilesRefusal(ctx({ engineType: 'v2' }), true);
+		expect(refusal).toBeInstanceOf(NodeOperationError);
+		expect(refusal?.message).toBe(
+			"Download Attachments does not work in a trigger on n8n's engine v2",
+		);
+		expect(refusal?.description).toContain('engineType is v2');
+		expect(refusal?.description).toContain('"Engine 2.0 cannot receive files from a trigger yet."');
+		expect(refusal?.description).toContain('Turn off Download Attachments');
+		expect(refusal?.node).toBe(node);
+	});
+
+	it.each<[string, IWorkflowSettings, unknown]>([
+		['v2 without the option', { engineType: 'v2' }, false],
+		['v2 with the option unset', { engineType: 'v2' }, undefined],
+		['v1 with the option', { engineType: 'v1' }, true],
+		['the default engine with the option', {}, true],
+	])('lets %s through', (_, settings, downloadAttachments) => {
+		expect(engineV2FilesRefusal(ctx(settings), downloadAttachments)).toBeUndefined();
+	});
+
+	it('does not even read the settings while the option is off', () => {
+		const getWorkflowSettings = jest.fn(() => ({ engineType: 'v2' as const }));
+		expect(
+			engineV2FilesRefusal({ getNode: () => node, getWorkflowSettings }, false),
+		).toBeUndefined();
+		expect(getWorkflowSettings).not.toHaveBeenCalled();
+	});
 });
