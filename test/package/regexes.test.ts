@@ -72,10 +72,13 @@ it('node code builds no pattern at run time, so every pattern is one this test c
 it.each(literals.map((entry) => [entry.where, entry] as const))(
 	'%s runs in linear time',
 	async (_where, entry) => {
-		const diagnostics = await check(entry.source, entry.flags, { timeout: 20_000 });
+		// recheck answers "unknown" when its timeout passes first: 8 s for the bot token's shape on a
+		// machine at a load of 4, past 20 s at 13. The bound is for a verdict, not on the pattern's speed.
+		const diagnostics = await check(entry.source, entry.flags, { timeout: 90_000 });
 		expect({ pattern: `/${entry.source}/${entry.flags}`, status: diagnostics.status }).toEqual({
 			pattern: `/${entry.source}/${entry.flags}`,
 			status: 'safe',
 		});
 	},
+	120_000,
 );
