@@ -13,7 +13,7 @@ import type { DetectedEvent } from './detect';
 import type { ExtractedIds } from './ids';
 import { maskHeaders, secretMask } from './mask';
 import type { TriggerSettings } from './triggerSettings';
-import { MAX_NAME_LENGTH } from './words';
+import { MAX_NAME_LENGTH } from './aliases';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */
 const MAX_REASONS = 20;

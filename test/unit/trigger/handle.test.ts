@@ -15,7 +15,7 @@ import {
 	VERIFICATION_SCHEMES,
 } from '../../../nodes/SupportChat/trigger/triggerSettings';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/detect';
-import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
+import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/aliases';
 import { deliveryIdOf, eventOf, reload, triggerSettings } from '../../helpers/trigger';
 
 const NOW = 1_750_000_000_000;
