@@ -161,6 +161,10 @@ const TEST_ONLY_EXPORTS: Record<string, Record<string, string>> = {
 		VERIFICATION_SCHEMES:
 			"the property tests draw a scheme from the list itself, so a scheme added to it is drawn too; the editor's options are the description's literals",
 	},
+	'nodes/SupportChat/shared/vocabulary/envelopes.ts': {
+		WEBHOOK_ENVELOPES:
+			"the vocabulary's test reads every list of it row by row, so a key added to the list has its row (CONTRIBUTING › How to add a payload style); the product reads the list only through unwrapEventData, beside it",
+	},
 	'nodes/SupportChat/transport/pagination/collector.ts': {
 		Seen: 'what a list has served is read directly, as it was while it had a file of its own: which records and pages count as served before (ids as numbers or digits, whole content for records without one) is its own table; through the collector every row would need a scripted list',
 	},

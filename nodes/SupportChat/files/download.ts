@@ -7,7 +7,7 @@ import {
 	discard,
 	flattenHeaders,
 	readAnswer,
-} from '../transport/answer';
+} from '../transport/exchange';
 import type { Network, NetworkHelpers } from './egress';
 import { networkOf, pinnedRequest, unreachable } from './egress';
 import { isSsrfRefusal } from '../transport/errors';

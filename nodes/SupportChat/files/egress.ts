@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
 import { addressKey, bareName, isAddressLiteral, isForbiddenAddress } from './addresses';
-import { beforeDeadline } from '../transport/answer';
+import { beforeDeadline } from '../transport/exchange';
 import { isSsrfRefusal } from '../transport/errors';
 import { FORBIDDEN_HINT, FileRefused, otherPortOfHome, serviceOf } from './urls';
 

@@ -1,7 +1,7 @@
 import { testSupportChatApi } from './credentialTest';
 import * as lists from './listSearch';
-import * as staff from './staff';
-import * as tags from './tags';
+import * as staff from './listSearch';
+import * as tags from './listSearch';
 
 export const listSearch = { ...lists, ...tags, ...staff };
 

@@ -6,7 +6,7 @@ import { DOWNLOAD_ATTACHMENTS_PATH } from '../files/downloadOptions';
 import { withPollFiles } from '../files/runs';
 import { EVENT_CLAIMS } from '../shared/claims';
 import { isPolledEvent } from '../shared/eventFacts';
-import { eventItem } from '../shared/eventItem';
+import { eventItem } from '../shared/eventKey';
 import { connect } from '../apis';
 import type { RequestGate, SupportChatClient } from '../transport/request';
 import { DEFAULT_MAX_REQUESTS } from './description';

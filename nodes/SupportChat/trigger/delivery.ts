@@ -10,7 +10,7 @@ import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import { parseBody } from './body';
 import type { DetectedEvent } from './detect';
 import { recogniseEvent } from './detect';
-import { unwrapEventData, isEnvelope } from '../shared/eventData';
+import { unwrapEventData, isEnvelope } from '../shared/vocabulary/envelopes';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';
 import type { OwnMessage } from '../shared/ownMessages';

@@ -20,7 +20,7 @@ import {
 	CLOSED_STATUS_WORDS,
 	DELIVERY_STATUS_KEYS,
 } from '../shared/vocabulary/times';
-import { unwrapEventData } from '../shared/eventData';
+import { unwrapEventData } from '../shared/vocabulary/envelopes';
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 
@@ -183,7 +183,7 @@ function resolve(
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  *
- * @param data the event's data inside its envelope (../shared/eventData.ts)
+ * @param data the event's data inside its envelope (../shared/vocabulary/envelopes.ts)
  */
 function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): DetectedEvent {
 	const payload: Payload = { body, data };

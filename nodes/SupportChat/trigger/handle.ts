@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { ClaimOutcome } from '../shared/claims';
-import { eventItem } from '../shared/eventItem';
+import { eventItem } from '../shared/eventKey';
 import type { SecretMask } from '../shared/secrets';
 import { ANY_EVENT, UNKNOWN_EVENT } from '../shared/events';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
@@ -78,7 +78,7 @@ function chooseEvent(entry: DeliveryEntry, settings: TriggerSettings): Chosen {
 	return { event: detected.event, ids: entry.ids, key: entry.key };
 }
 
-/** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
+/** The item an accepted event becomes (shared/eventKey.ts), every field from the delivery as read. */
 function itemOf(
 	entry: DeliveryEntry,
 	chosen: Chosen,
