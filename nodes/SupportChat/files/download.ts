@@ -8,11 +8,9 @@ import {
 	flattenHeaders,
 	readAnswer,
 } from '../transport/exchange';
-import type { Network, NetworkHelpers } from './egress';
-import { networkOf, pinnedRequest, unreachable } from './egress';
+import type { Network, NetworkHelpers, FileOrigin } from './urls';
+import { networkOf, pinnedRequest, unreachable, FileRefused, checkFileUrl, shownUrl } from './urls';
 import { isSsrfRefusal } from '../transport/errors';
-import type { FileOrigin } from './urls';
-import { FileRefused, checkFileUrl, shownUrl } from './urls';
 import type { FileHome } from '../transport/request';
 import { thrownField } from '../shared/json';
 
@@ -20,7 +18,7 @@ import { thrownField } from '../shared/json';
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
  * into a message. The credentials go only to the Base URL's own origin, outside its API (./urls); a
  * file elsewhere is fetched without them, at an address judged as resolved where n8n resolves names
- * for nodes (./egress), or refused when Download From Other Hosts is off. A redirect is followed here,
+ * for nodes (./urls), or refused when Download From Other Hosts is off. A redirect is followed here,
  * hop by hop under the same rules, never by n8n's helper (which would carry the credentials along). A
  * file is asked for once: a failure fails its item, and no answer is asked for again.
  */
@@ -131,7 +129,7 @@ export async function downloadFile(
 
 /**
  * One request: with the credentials on the Base URL's origin only, no redirect followed by the helper,
- * and on another origin sent to the address its name was checked at (./egress), so that a DNS answer
+ * and on another origin sent to the address its name was checked at (./urls), so that a DNS answer
  * that changes after the check is not used.
  */
 async function send(

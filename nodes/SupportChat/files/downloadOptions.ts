@@ -1,7 +1,16 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { AttachmentSettings } from './attach';
+import type { FileRules } from './download';
 import type { RunBounds } from './fileBudget';
+
+export interface AttachmentSettings extends FileRules {
+	/** Binary properties are named this plus the attachment's place, from 0. */
+	prefix: string;
+	/** Most files one input item (or one event) may bring. */
+	maxFiles: number;
+	/** What one webhook delivery, one poll or one execution downloads in all. */
+	run: RunBounds;
+}
 
 /**
  * The options that download a message's attachments, the same in Message → Get Many, Conversation →

@@ -8,10 +8,9 @@ import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import type { Delivery, DeliveryEntry, DeliveryRequest } from './delivery';
-import { readDelivery } from './delivery';
+import { readDelivery, maskHeaders, secretMask } from './delivery';
 import type { DetectedEvent } from './detect';
 import type { ExtractedIds } from './ids';
-import { maskHeaders, secretMask } from './mask';
 import type { TriggerSettings } from './triggerSettings';
 import { MAX_NAME_LENGTH } from './aliases';
 
