@@ -124,7 +124,12 @@ function decideEntry(
 	if (deliveryId !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
 		const { staticData, now, memory } = context;
-		if (seenBefore(staticData, `${chosen.event}|${deliveryId.id}`, now, { windowMs, memory })) {
+		if (
+			seenBefore(staticData, `${chosen.event}|${deliveryId.id}`, now, {
+				windowMs,
+				memory: memory?.(),
+			})
+		) {
 			return { ignored: 'duplicate delivery' };
 		}
 	}
@@ -138,7 +143,7 @@ interface DeliveryContext {
 	staticData: Record<string, unknown>;
 	now: number;
 	mask: SecretMask;
-	memory?: DeliveryMemory;
+	memory?: () => DeliveryMemory;
 	/** Claims an event for this trigger (`EVENT_CLAIMS`): `taken` when the poll trigger ran it already. */
 	claim?: (eventKey: string) => ClaimOutcome;
 }
@@ -181,8 +186,9 @@ function decide(
  *
  * @param staticData the node's workflow static data; the duplicate record is kept in it
  * @param now the current time in milliseconds
- * @param dedupe.memory the process's record of this node's deliveries (`DELIVERY_REGISTRY`), checked
- *   and written together with the static data; without it only the static data counts
+ * @param dedupe.memory the process's record of this node's deliveries (`DELIVERY_REGISTRY`), asked for
+ *   only when a delivery names its ID, then checked and written together with the static data; without
+ *   it only the static data counts
  * @param dedupe.test a delivery to the test URL: remembered in `memory` only, and the static data
  *   (which holds the production URL's record) is neither read nor written, so neither URL hides a
  *   delivery from the other
@@ -195,7 +201,7 @@ export function handleDelivery(
 	staticData: Record<string, unknown>,
 	now: number,
 	dedupe: {
-		memory?: DeliveryMemory;
+		memory?: () => DeliveryMemory;
 		test?: boolean;
 		claim?: (eventKey: string) => ClaimOutcome;
 	} = {},
