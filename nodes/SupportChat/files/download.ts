@@ -13,6 +13,7 @@ import { networkOf, pinnedRequest, unreachable, FileRefused, checkFileUrl, shown
 import { isSsrfRefusal } from '../transport/errors';
 import type { FileHome } from '../transport/request';
 import { thrownField } from '../shared/json';
+import { MEGABYTE } from '../transport/limits';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
@@ -77,8 +78,6 @@ export class RunShareExceeded extends FileRefused {}
 
 /** The most one read may hold: the file's limit, or less when that is all the run has left. */
 const readLimit = (rules: FileRules) => Math.min(rules.maxBytes, rules.runBytes ?? Infinity);
-
-const MEGABYTE = 1024 * 1024;
 
 /** One file, by the rules above; throws a FileRefused (or the helper's own error) when it cannot be had. */
 export async function downloadFile(

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { FileRules } from './download';
 import type { RunBounds } from './fileBudget';
+import { MEGABYTE } from '../transport/limits';
 
 export interface AttachmentSettings extends FileRules {
 	/** Binary properties are named this plus the attachment's place, from 0. */
@@ -17,8 +18,6 @@ export interface AttachmentSettings extends FileRules {
  * Get and both triggers. The defaults are literals, as n8n's editor and linter read them; they match
  * DEFAULT_ATTACHMENTS and DEFAULT_RUN_BOUNDS (a unit test checks).
  */
-
-const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_ATTACHMENTS = {
 	prefix: 'attachment_',

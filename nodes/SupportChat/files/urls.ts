@@ -2,6 +2,7 @@ import { cut } from '../shared/text';
 import {
 	addressKey,
 	bareName,
+	unbracketed,
 	isAddressLiteral,
 	isForbiddenHost,
 	isForbiddenAddress,
@@ -113,7 +114,7 @@ const otherPortOfHome = (shown: string) =>
 /** Whether two hosts as written are one: the same name, or the same address however spelt. */
 function sameHostAsWritten(a: string, b: string): boolean {
 	if (bareName(a) === bareName(b)) return true;
-	const key = (host: string) => addressKey(host.startsWith('[') ? host.slice(1, -1) : host);
+	const key = (host: string) => addressKey(unbracketed(host));
 	return isAddressLiteral(a) && isAddressLiteral(b) && key(a) === key(b);
 }
 
@@ -238,10 +239,6 @@ export const unreachable = (shown: string) =>
 		`Check that its server is reachable from n8n (and allowed by n8n's SSRF protection, if it is on). ${FORBIDDEN_HINT} A host name that resolves to one reads the same, so that no message tells what a name resolves to.`,
 	);
 
-/** A URL's host as an address: an IPv6 one without its brackets. */
-const literalOf = (hostname: string) =>
-	hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-
 /** Every address a name resolves to, each judged; within the request's deadline. */
 async function judgedAddresses(
 	resolve: (hostname: string) => Promise<string[]>,
@@ -275,7 +272,7 @@ async function refuseHomeMachine(
 	const base = new URL(home);
 	if (serviceOf(base) === serviceOf(url) || addresses.length === 0) return;
 	let homeAddresses: string[] = [];
-	if (isAddressLiteral(base.hostname)) homeAddresses = [literalOf(base.hostname)];
+	if (isAddressLiteral(base.hostname)) homeAddresses = [unbracketed(base.hostname)];
 	else if (network.resolve)
 		homeAddresses = await beforeDeadline(network.resolve(bareName(base.hostname)), deadline).catch(
 			() => [],
@@ -300,7 +297,7 @@ export async function pinnedRequest(
 	const deadline = Date.now() + (options.timeout ?? Number.POSITIVE_INFINITY);
 	const literal = isAddressLiteral(url.hostname);
 	let addresses: string[] = [];
-	if (literal) addresses = [literalOf(url.hostname)];
+	if (literal) addresses = [unbracketed(url.hostname)];
 	else if (network.resolve)
 		addresses = await judgedAddresses(network.resolve, url.hostname, deadline, shown);
 	if (home !== undefined) await refuseHomeMachine(network, url, addresses, home, deadline, shown);
