@@ -4,9 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PaginationSettings, PaginationStyle } from './pagination/styles';
 import { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pagination/styles';
 import type { ClientSettings } from './limits';
-import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from './limits';
+import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS, MEGABYTE } from './limits';
 import { itemCollection } from '../shared/parameters';
-import { MEGABYTE } from './limits';
 
 /**
  * The Options collection's request and pagination settings (descriptions/options.ts), read for the
