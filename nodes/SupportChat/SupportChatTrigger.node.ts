@@ -105,7 +105,8 @@ export class SupportChatTrigger implements INodeType {
 		const node = this.getNode();
 		const test = this.getMode() === 'manual';
 		const workflowId = this.getWorkflow().id ?? '';
-		const memory = DELIVERY_REGISTRY.scope(scopeKey(workflowId, node.id || node.name, test));
+		// Looked up only for a delivery that names its ID: Support Board's never do.
+		const memory = () => DELIVERY_REGISTRY.scope(scopeKey(workflowId, node.id || node.name, test));
 		const now = Date.now();
 		// A test delivery claims nothing: it must not hide an event from the production triggers.
 		const claim = test

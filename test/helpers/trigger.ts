@@ -5,7 +5,7 @@
 import type { PlainObject } from '../../nodes/SupportChat/shared/json';
 import { entryDeliveryId } from '../../nodes/SupportChat/trigger/delivery';
 import { recogniseEvent } from '../../nodes/SupportChat/trigger/detect';
-import { unwrapEventData } from '../../nodes/SupportChat/shared/eventData';
+import { unwrapEventData } from '../../nodes/SupportChat/shared/vocabulary/envelopes';
 import { TRIGGER_DEFAULTS } from '../../nodes/SupportChat/trigger/triggerSettings';
 import type { HeaderMap } from '../../nodes/SupportChat/trigger/deliveryHeaders';
 import type { TriggerSettings } from '../../nodes/SupportChat/trigger/triggerSettings';

@@ -116,6 +116,10 @@ export function bareName(hostname: string): string {
 	return hostname.slice(0, end).toLowerCase();
 }
 
+/** A URL's host as an address: an IPv6 one without its brackets. */
+export const unbracketed = (hostname: string) =>
+	hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+
 /**
  * Whether a URL's host (IPv4 as the URL parser writes it, IPv6 in brackets, or a name) is an address,
  * or a name, that a file from another host may never come from. A name is judged as written: what it
@@ -124,7 +128,7 @@ export function bareName(hostname: string): string {
 export function isForbiddenHost(hostname: string): boolean {
 	const host = bareName(hostname);
 	if (host === 'localhost' || host.endsWith('.localhost')) return true;
-	if (host.startsWith('[')) return isForbiddenAddress(host.slice(1, -1));
+	if (host.startsWith('[')) return isForbiddenAddress(unbracketed(host));
 	const v4 = ipv4Bytes(host);
 	return v4 !== undefined && isForbiddenV4(v4);
 }

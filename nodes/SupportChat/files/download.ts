@@ -7,20 +7,19 @@ import {
 	discard,
 	flattenHeaders,
 	readAnswer,
-} from '../transport/answer';
-import type { Network, NetworkHelpers } from './egress';
-import { networkOf, pinnedRequest, unreachable } from './egress';
+} from '../transport/exchange';
+import type { Network, NetworkHelpers, FileOrigin } from './urls';
+import { networkOf, pinnedRequest, unreachable, FileRefused, checkFileUrl, shownUrl } from './urls';
 import { isSsrfRefusal } from '../transport/errors';
-import type { FileOrigin } from './urls';
-import { FileRefused, checkFileUrl, shownUrl } from './urls';
 import type { FileHome } from '../transport/request';
 import { thrownField } from '../shared/json';
+import { MEGABYTE } from '../transport/limits';
 
 /**
  * Downloading a file a message names (an attachment). Its URL is untrusted: a visitor may write any URL
  * into a message. The credentials go only to the Base URL's own origin, outside its API (./urls); a
  * file elsewhere is fetched without them, at an address judged as resolved where n8n resolves names
- * for nodes (./egress), or refused when Download From Other Hosts is off. A redirect is followed here,
+ * for nodes (./urls), or refused when Download From Other Hosts is off. A redirect is followed here,
  * hop by hop under the same rules, never by n8n's helper (which would carry the credentials along). A
  * file is asked for once: a failure fails its item, and no answer is asked for again.
  */
@@ -80,8 +79,6 @@ export class RunShareExceeded extends FileRefused {}
 /** The most one read may hold: the file's limit, or less when that is all the run has left. */
 const readLimit = (rules: FileRules) => Math.min(rules.maxBytes, rules.runBytes ?? Infinity);
 
-const MEGABYTE = 1024 * 1024;
-
 /** One file, by the rules above; throws a FileRefused (or the helper's own error) when it cannot be had. */
 export async function downloadFile(
 	helpers: NetworkHelpers,
@@ -131,7 +128,7 @@ export async function downloadFile(
 
 /**
  * One request: with the credentials on the Base URL's origin only, no redirect followed by the helper,
- * and on another origin sent to the address its name was checked at (./egress), so that a DNS answer
+ * and on another origin sent to the address its name was checked at (./urls), so that a DNS answer
  * that changes after the check is not used.
  */
 async function send(

@@ -1,16 +1,24 @@
 import type { FunctionsBase, IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AttachmentSettings } from './attach';
+import type { FileRules } from './download';
 import type { RunBounds } from './fileBudget';
+import { MEGABYTE } from '../transport/limits';
+
+export interface AttachmentSettings extends FileRules {
+	/** Binary properties are named this plus the attachment's place, from 0. */
+	prefix: string;
+	/** Most files one input item (or one event) may bring. */
+	maxFiles: number;
+	/** What one webhook delivery, one poll or one execution downloads in all. */
+	run: RunBounds;
+}
 
 /**
  * The options that download a message's attachments, the same in Message → Get Many, Conversation →
  * Get and both triggers. The defaults are literals, as n8n's editor and linter read them; they match
  * DEFAULT_ATTACHMENTS and DEFAULT_RUN_BOUNDS (a unit test checks).
  */
-
-const MEGABYTE = 1024 * 1024;
 
 const DEFAULT_ATTACHMENTS = {
 	prefix: 'attachment_',

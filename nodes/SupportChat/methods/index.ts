@@ -1,9 +1,7 @@
 import { testSupportChatApi } from './credentialTest';
-import * as lists from './listSearch';
-import * as staff from './staff';
-import * as tags from './tags';
+import * as pickers from './listSearch';
 
-export const listSearch = { ...lists, ...tags, ...staff };
+export const listSearch = { ...pickers };
 
 /** Named by `testedBy` in both nodes' credentials entries. */
 export const credentialTest = { supportChatApiTest: testSupportChatApi };

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { attachmentOptions } from '../files/downloadOptions';
 import { listOptionsCollection, sortedByName } from '../descriptions/common';
 import { POLL_EVENT_OPTIONS } from '../shared/eventFacts';
-import { ownMessageOptions } from '../trigger/description/optionsProperty';
+import { ownMessageOptions } from '../trigger/description';
 
 /** The same names and values as the webhook trigger's events, so a workflow works with either trigger. */
 const eventOptions = [...POLL_EVENT_OPTIONS];

@@ -45,10 +45,12 @@ export type Claimant = 'webhook' | 'poll';
 export type ClaimOutcome = 'run' | 'taken' | 'left';
 
 /**
- * A fixed-size fingerprint: any key costs the same, and ids are not kept in clear. Cut from the digest
- * as bytes, so the string is one of its own (a slice would keep the whole digest's text alive).
+ * A fixed-size fingerprint of a key, as the claims and the webhook trigger's delivery memory keep keys:
+ * any key costs the same, and ids are not kept in clear. Cut from the digest as bytes (the same 16
+ * characters as the digest's text would start with), so the string is one of its own: a slice would
+ * keep the whole digest's text alive in the process's memory.
  */
-const fingerprint = (key: string) =>
+export const fingerprint = (key: string) =>
 	createHash('sha256').update(key).digest().toString('base64url', 0, 12);
 
 /** A claim as stored: the minute it was made and who made it, in one small integer. */

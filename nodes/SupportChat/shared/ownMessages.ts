@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlainObject } from './json';
 import { asText, getObjectPath, isRecord } from './json';
 import { MESSAGE_LIST_KEYS, RECORD_FIELDS_KEYS } from './vocabulary/records';
-import { unwrapEventData } from './eventData';
+import { unwrapEventData } from './vocabulary/envelopes';
 
 /**
  * Loop prevention. A workflow that answers New Message by sending a message (POST /messages with
@@ -211,7 +211,7 @@ function verdict(records: PlainObject[], options: LoopOptions): OwnMessage {
  * type, so reading `type` is safe. Each message is judged once; the one the delivery is about comes
  * with the verdict, so that nothing judges a message again.
  *
- * @param data the event's data inside its envelope (eventData.ts), when the caller has it already
+ * @param data the event's data inside its envelope (shared/vocabulary/envelopes.ts), when the caller has it already
  */
 export function isOwnMessage(
 	body: PlainObject,

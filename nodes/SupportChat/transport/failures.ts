@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskUrlsIn } from '../shared/quotedUrls';
 import type { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
-import { AnswerDeadlineError, AnswerTooLargeError } from './answer';
+import { AnswerDeadlineError, AnswerTooLargeError } from './exchange';
 import { UNREACHABLE_HINT, extractErrorMessage, hintForStatus, isSsrfRefusal } from './errors';
 import type { ClientSettings } from './limits';
 import type { Refused } from './redirects';

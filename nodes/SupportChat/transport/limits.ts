@@ -7,7 +7,7 @@ import type { RetrySettings } from './retry';
  * home for the defaults, which the option descriptions repeat as literals (a unit test checks).
  */
 
-const MEGABYTE = 1024 * 1024;
+export const MEGABYTE = 1024 * 1024;
 
 export interface ClientSettings extends RetrySettings {
 	/** Client-side ceiling on request rate, as the spec recommends (§8); 0 means none. */

@@ -4,15 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PaginationSettings, PaginationStyle } from './pagination/styles';
 import { DEFAULT_PAGINATION, PAGINATION_STYLES } from './pagination/styles';
 import type { ClientSettings } from './limits';
-import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS } from './limits';
+import { DEFAULT_CLIENT_SETTINGS, MAX_TIMER_MS, MEGABYTE } from './limits';
 import { itemCollection } from '../shared/parameters';
 
 /**
  * The Options collection's request and pagination settings (descriptions/options.ts), read for the
  * client: by the action node per item, and by the triggers that send requests.
  */
-
-const MEGABYTE = 1024 * 1024;
 
 function clamp(value: number, min: number, max: number): number {
 	return Math.min(max, Math.max(min, value));

@@ -2,10 +2,9 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { SecretMask, credentialSecrets } from '../shared/secrets';
-import { classifyAnswer } from './answer';
+import { classifyAnswer, exchange } from './exchange';
 import type { CallName, CallResult, Calls, ListCall } from './calls';
 import type { Connection, Exchanged } from './exchange';
-import { exchange } from './exchange';
 import type { Explainer, Failed } from './failures';
 import {
 	apiError,

@@ -1,7 +1,7 @@
 import { isDataObject } from '../shared/json';
 import type { SecretMask } from '../shared/secrets';
 import { holdsSecretField, maskSecretFields } from '../shared/secrets';
-import type { Answer } from './answer';
+import type { Answer } from './exchange';
 import { clipText, extractErrorMessage } from './errors';
 import type { RequestSpec } from './types';
 

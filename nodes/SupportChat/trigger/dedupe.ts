@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { fingerprint } from '../shared/claims';
 
 import { isRecord } from '../shared/json';
 
@@ -32,15 +32,6 @@ interface DedupeOptions {
 	windowMs: number;
 	/** Overrides `MAX_REMEMBERED` (tests). */
 	maxEntries?: number;
-}
-
-/**
- * A short fixed-size fingerprint: any key length costs the same, and ids are not stored in clear. Cut
- * from the digest as bytes (the same 16 characters as the digest's text would start with), so the string
- * is one of its own: a slice would keep the whole digest's text alive in the process's memory.
- */
-function fingerprint(key: string): string {
-	return createHash('sha256').update(key).digest().toString('base64url', 0, 12);
 }
 
 function readRecord(store: Record<string, unknown>): Array<[string, number]> {

@@ -4,18 +4,17 @@ import { changeOf, eventRow } from '../shared/eventFacts';
 import type { EventKeyParts } from '../shared/eventKey';
 import { eventKey } from '../shared/eventKey';
 import type { PlainObject } from '../shared/json';
-import { asText, fieldOf, isRecord } from '../shared/json';
-import { maskSecretFields } from '../shared/secrets';
+import { asText, fieldOf, isRecord, getObjectPath } from '../shared/json';
+import { maskSecretFields, REDACTED, SecretMask } from '../shared/secrets';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import { parseBody } from './body';
 import type { DetectedEvent } from './detect';
 import { recogniseEvent } from './detect';
-import { unwrapEventData, isEnvelope } from '../shared/eventData';
+import { unwrapEventData, isEnvelope } from '../shared/vocabulary/envelopes';
 import type { ExtractedIds } from './ids';
 import { extractIds } from './ids';
 import type { OwnMessage } from '../shared/ownMessages';
 import { isOwnMessage } from '../shared/ownMessages';
-import { maskField } from './mask';
 import type { TriggerSettings } from './triggerSettings';
 import type { HeaderMap } from './deliveryHeaders';
 import { headerValue, lowerCaseHeaders } from './deliveryHeaders';
@@ -311,4 +310,60 @@ function checkBodyFields(entries: PlainObject[], settings: TriggerSettings): Ver
 		if (!result.ok) return result;
 	}
 	return { ok: true };
+}
+
+/** What of a delivery is masked by value or by place: the webhook secret, its body field, credential headers. */
+
+/** Headers that carry credentials of some kind; masked when headers are included in the output. */
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
+
+/**
+ * The forms of the webhook secret to mask: as configured, trimmed, and a Standard Webhooks secret's
+ * base64 part on its own (a sender may echo the key without its `whsec_` prefix); and every other
+ * secret the credentials hold, as they hold it.
+ */
+export function secretMask(secret: unknown, others: readonly string[] = []): SecretMask {
+	const raw = typeof secret === 'string' ? secret : '';
+	const trimmed = raw.trim();
+	const key = trimmed.startsWith('whsec_') ? trimmed.slice('whsec_'.length) : undefined;
+	return new SecretMask([raw, trimmed, key, ...others, ...others.map((other) => other.trim())]);
+}
+
+/** Masks the body field that carried the secret, whatever its type. */
+function maskField(entry: PlainObject, field: string): void {
+	const path = field.trim();
+	if (Object.hasOwn(entry, path)) {
+		entry[path] = REDACTED;
+		return;
+	}
+	const keys = path.split('.');
+	const node = getObjectPath(entry, keys.slice(0, -1).join('.'));
+	const last = keys[keys.length - 1];
+	if (isRecord(node) && Object.hasOwn(node, last)) node[last] = REDACTED;
+}
+
+/** The headers for an item: credential headers, and any header holding the secret in any form, masked whole. */
+export function maskHeaders(
+	headers: HeaderMap,
+	settings: TriggerSettings,
+	mask: SecretMask,
+): PlainObject {
+	const secretHeaders = new Set(SECRET_HEADERS);
+	if (settings.verification === 'token' && settings.tokenLocation === 'header') {
+		secretHeaders.add(settings.headerName.toLowerCase());
+	}
+	const masked: PlainObject = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		const texts = Array.isArray(value) ? value : [value];
+		const leaks = texts.some((text) => mask.found(text));
+		// defineProperty: a header named `__proto__` stays a plain field of the item.
+		Object.defineProperty(masked, name, {
+			value: secretHeaders.has(name) || leaks ? REDACTED : value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	}
+	return masked;
 }

@@ -5,7 +5,7 @@ import { NAMED_DELIVERIES, productEventOf, resourceOfEvent } from '../shared/eve
 import type { CanonicalEvent } from '../shared/events';
 import { UNKNOWN_EVENT } from '../shared/events';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
-import { EVENT_ALIASES } from './aliases';
+import { EVENT_ALIASES, MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './aliases';
 import {
 	EVENT_FIELDS,
 	EVENT_HEADERS,
@@ -15,21 +15,20 @@ import {
 } from './payloadStyles';
 import type { HeaderMap } from './deliveryHeaders';
 import { headerValue } from './deliveryHeaders';
-import { MAX_NAME_LENGTH, SUBJECT_WORDS, normaliseEventName } from './words';
 import {
 	ARCHIVED_STATUS_CODE,
 	CLOSED_STATUS_WORDS,
 	DELIVERY_STATUS_KEYS,
 } from '../shared/vocabulary/times';
-import { unwrapEventData } from '../shared/eventData';
+import { unwrapEventData } from '../shared/vocabulary/envelopes';
 import type { ReferencedResource } from '../shared/vocabulary/records';
 import { RESOURCE_OF_WORD } from '../shared/vocabulary/records';
 
 /**
  * Which event a delivery is. The spec lists the kinds of event but not their names on the wire (spec
  * §6), and chat services name them in every style, so a delivery's name is found where its payload
- * style puts it (./payloadStyles.ts), normalised to words (./words.ts) and matched against ONE alias
- * table (./aliases.ts). Nothing else in the trigger knows an alias.
+ * style puts it (./payloadStyles.ts), normalised to words and matched against ONE alias table,
+ * both in ./aliases.ts. Nothing else in the trigger knows an alias.
  */
 
 export interface DetectedEvent {
@@ -184,7 +183,7 @@ function resolve(
  * recognised or not. Only without any of these are the ambiguous `type`, `action` and `name` fields
  * tried, and there a bare subject (`type: "message"`) is not enough.
  *
- * @param data the event's data inside its envelope (../shared/eventData.ts)
+ * @param data the event's data inside its envelope (../shared/vocabulary/envelopes.ts)
  */
 function detectEvent(body: PlainObject, headers: HeaderMap, data: PlainObject): DetectedEvent {
 	const payload: Payload = { body, data };

@@ -1,19 +1,18 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { ClaimOutcome } from '../shared/claims';
-import { eventItem } from '../shared/eventItem';
+import { eventItem } from '../shared/eventKey';
 import type { SecretMask } from '../shared/secrets';
 import { ANY_EVENT, UNKNOWN_EVENT } from '../shared/events';
 import type { SupportBoardEvent } from '../shared/supportBoardEvents';
 import type { DeliveryMemory } from './dedupe';
 import { seenBefore } from './dedupe';
 import type { Delivery, DeliveryEntry, DeliveryRequest } from './delivery';
-import { readDelivery } from './delivery';
+import { readDelivery, maskHeaders, secretMask } from './delivery';
 import type { DetectedEvent } from './detect';
 import type { ExtractedIds } from './ids';
-import { maskHeaders, secretMask } from './mask';
 import type { TriggerSettings } from './triggerSettings';
-import { MAX_NAME_LENGTH } from './words';
+import { MAX_NAME_LENGTH } from './aliases';
 
 /** Distinct reasons an answer quotes for the entries it ignored: a batch of 40,000 odd names is not echoed whole. */
 const MAX_REASONS = 20;
@@ -78,7 +77,7 @@ function chooseEvent(entry: DeliveryEntry, settings: TriggerSettings): Chosen {
 	return { event: detected.event, ids: entry.ids, key: entry.key };
 }
 
-/** The item an accepted event becomes (shared/eventItem.ts), every field from the delivery as read. */
+/** The item an accepted event becomes (shared/eventKey.ts), every field from the delivery as read. */
 function itemOf(
 	entry: DeliveryEntry,
 	chosen: Chosen,
@@ -125,7 +124,12 @@ function decideEntry(
 	if (deliveryId !== undefined) {
 		const windowMs = Math.max(0, settings.dedupeWindowMinutes) * 60_000;
 		const { staticData, now, memory } = context;
-		if (seenBefore(staticData, `${chosen.event}|${deliveryId.id}`, now, { windowMs, memory })) {
+		if (
+			seenBefore(staticData, `${chosen.event}|${deliveryId.id}`, now, {
+				windowMs,
+				memory: memory?.(),
+			})
+		) {
 			return { ignored: 'duplicate delivery' };
 		}
 	}
@@ -139,7 +143,7 @@ interface DeliveryContext {
 	staticData: Record<string, unknown>;
 	now: number;
 	mask: SecretMask;
-	memory?: DeliveryMemory;
+	memory?: () => DeliveryMemory;
 	/** Claims an event for this trigger (`EVENT_CLAIMS`): `taken` when the poll trigger ran it already. */
 	claim?: (eventKey: string) => ClaimOutcome;
 }
@@ -182,8 +186,9 @@ function decide(
  *
  * @param staticData the node's workflow static data; the duplicate record is kept in it
  * @param now the current time in milliseconds
- * @param dedupe.memory the process's record of this node's deliveries (`DELIVERY_REGISTRY`), checked
- *   and written together with the static data; without it only the static data counts
+ * @param dedupe.memory the process's record of this node's deliveries (`DELIVERY_REGISTRY`), asked for
+ *   only when a delivery names its ID, then checked and written together with the static data; without
+ *   it only the static data counts
  * @param dedupe.test a delivery to the test URL: remembered in `memory` only, and the static data
  *   (which holds the production URL's record) is neither read nor written, so neither URL hides a
  *   delivery from the other
@@ -196,7 +201,7 @@ export function handleDelivery(
 	staticData: Record<string, unknown>,
 	now: number,
 	dedupe: {
-		memory?: DeliveryMemory;
+		memory?: () => DeliveryMemory;
 		test?: boolean;
 		claim?: (eventKey: string) => ClaimOutcome;
 	} = {},

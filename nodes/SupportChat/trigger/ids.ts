@@ -8,7 +8,7 @@ import {
 	RESOURCE_NOUNS,
 	RESOURCE_OF_WORD,
 } from '../shared/vocabulary/records';
-import { unwrapEventData } from '../shared/eventData';
+import { unwrapEventData } from '../shared/vocabulary/envelopes';
 
 /**
  * The ids a workflow needs to call the API back. Every word read here comes from the one table of
@@ -26,7 +26,7 @@ interface IdOptions {
 	formId?: boolean;
 	/** The message the delivery is about when it carries a list of them (shared/ownMessages.ts chooses it). */
 	message?: PlainObject;
-	/** The event's data inside its envelope (../shared/eventData.ts), when the caller has it already. */
+	/** The event's data inside its envelope (../shared/vocabulary/envelopes.ts), when the caller has it already. */
 	data?: PlainObject;
 	/** Keys naming the user in this event's data besides the usual ones (Support Board's `recipient_id`). */
 	userKeys?: readonly string[];

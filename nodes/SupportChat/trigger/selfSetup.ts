@@ -6,11 +6,11 @@ import { SecretMask } from '../shared/secrets';
 import { cut } from '../shared/text';
 import { connect } from '../apis';
 import type { SupportChatClient } from '../transport/request';
-import type { SetUpRecord } from './earlierKey';
-import { earlierOf, sealedRecord, shownEarlier } from './earlierKey';
-import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './triggerSettings';
-import type { WebhookFields } from './productWebhook';
+import type { SetUpRecord, WebhookFields } from './productWebhook';
 import {
+	earlierOf,
+	sealedRecord,
+	shownEarlier,
 	WEBHOOK_SETTING,
 	holdsExactly,
 	shownUrl,
@@ -19,6 +19,7 @@ import {
 	webhookNamesOf,
 	withOurFields,
 } from './productWebhook';
+import { SELF_SETUP_DEFAULTS, TRIGGER_DEFAULTS } from './triggerSettings';
 
 /**
  * Set Up Webhook in Support Board: the trigger's `webhookMethods`. n8n 2.41 calls `checkExists`, then

@@ -12,7 +12,7 @@ import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
 import {
 	AnswerDeadlineError,
 	AnswerTooLargeError,
-} from '../../../nodes/SupportChat/transport/answer';
+} from '../../../nodes/SupportChat/transport/exchange';
 import type { Explainer } from '../../../nodes/SupportChat/transport/failures';
 import {
 	explainThrown,

@@ -5,7 +5,7 @@
  * through JSON escapes, and the token in every form, still come out masked in what a 2xx answer hands
  * on, and in the body an error quotes when the answer says it failed.
  */
-import { classifyAnswer } from '../../../nodes/SupportChat/transport/answer';
+import { classifyAnswer } from '../../../nodes/SupportChat/transport/exchange';
 import { failureInBody, readSuccess } from '../../../nodes/SupportChat/transport/success';
 import { SecretMask } from '../../../nodes/SupportChat/shared/secrets';
 

@@ -143,3 +143,21 @@ describe('class 3: untrusted text is cut before anything that is not linear (iss
 		});
 	});
 });
+
+describe('form fields', () => {
+	test("keep n8n's flat reading for plain keys", () => {
+		expect(parseBody('a=1&b=&c', FORM_TYPE)).toEqual({ ok: true, body: { a: '1', b: '', c: '' } });
+	});
+});
+
+describe('class 3: untrusted text is cut before anything that is not linear (issue 8)', () => {
+	test('a thousand `a[]=` fields: one list of a thousand, in order', () => {
+		const parsed = parseBody(
+			Array.from({ length: 1000 }, (_, index) => `a[]=${index}`).join('&'),
+			FORM_TYPE,
+		);
+		const form = parsed.ok && !Array.isArray(parsed.body) ? parsed.body : {};
+		expect(Object.keys(form.a as object)).toHaveLength(1000);
+		expect((form.a as Record<string, string>)['999']).toBe('999');
+	});
+});

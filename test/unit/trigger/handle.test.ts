@@ -15,7 +15,7 @@ import {
 	VERIFICATION_SCHEMES,
 } from '../../../nodes/SupportChat/trigger/triggerSettings';
 import { hasClosedStatus } from '../../../nodes/SupportChat/trigger/detect';
-import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
+import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/aliases';
 import { deliveryIdOf, eventOf, reload, triggerSettings } from '../../helpers/trigger';
 
 const NOW = 1_750_000_000_000;
@@ -1020,13 +1020,17 @@ describe('hostile bodies and headers (properties, issue 8)', () => {
 			fc.assert(
 				fc.property(request, config, (req, settings) => {
 					const memory = new DeliveryMemory();
-					const decision = handleDelivery(req, settings, {}, 1_750_000_000_000, { memory });
+					const decision = handleDelivery(req, settings, {}, 1_750_000_000_000, {
+						memory: () => memory,
+					});
 					expect([200, 400, 401]).toContain(decision.status);
 					for (const text of strings(decision)) {
 						for (const trace of TRACES) expect(text.includes(trace) ? text : '').toBe('');
 					}
 					// The same delivery again, in the same process: never a second run.
-					const again = handleDelivery(req, settings, {}, 1_750_000_000_000, { memory });
+					const again = handleDelivery(req, settings, {}, 1_750_000_000_000, {
+						memory: () => memory,
+					});
 					if (
 						decision.action === 'run' &&
 						settings.dedupeWindowMinutes > 0 &&
@@ -1714,8 +1718,9 @@ describe('Support Board 3.8.7', () => {
 		test.each(KINDS)(
 			'%s (%#): the event, the ids, verified by its key',
 			(kind, data, expected, ids) => {
+				const memory = new DeliveryMemory();
 				const decision = handleDelivery(delivery(kind, data), settings(), {}, NOW, {
-					memory: new DeliveryMemory(),
+					memory: () => memory,
 				});
 				if (expected.startsWith('ignored: ')) {
 					expect(decision.action).toBe('respond');
@@ -1831,7 +1836,7 @@ describe('Support Board 3.8.7', () => {
 				status_code: 3,
 			});
 			for (const at of [NOW, NOW + 1000]) {
-				const decision = handleDelivery(archive, settings(), store, at, { memory });
+				const decision = handleDelivery(archive, settings(), store, at, { memory: () => memory });
 				expect(items(decision)).toEqual([
 					expect.objectContaining({ event: 'conversationClosed', deliveryId: null }),
 				]);

@@ -14,7 +14,7 @@ import {
 
 // One row per key of payloadStyles.ts, taken from the lists themselves: a key added there is read.
 // (WEBHOOK_JSON_FIELDS has its own under 'the service vocabulary', below; WEBHOOK_ENVELOPES, in
-// shared/eventData.ts, in test/unit/shared/eventData.test.ts.)
+// shared/vocabulary/envelopes.ts, in test/unit/shared/vocabulary/envelopes.test.ts.)
 
 const NAME = 'message.created';
 

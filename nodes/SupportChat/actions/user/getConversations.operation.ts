@@ -7,8 +7,7 @@ import {
 	returnAllAndLimit,
 	simplifyParameters,
 } from '../../descriptions/common';
-import { locatorValue, maybeSimplify, readLimit } from '../helpers';
-import { firstRecords } from '../lists';
+import { locatorValue, maybeSimplify, readLimit, firstRecords } from '../helpers';
 import { conversationSummary } from '../simplify';
 import type { OperationClient } from '../types';
 

@@ -7,8 +7,7 @@ import {
 	simplifyParameters,
 } from '../../descriptions/common';
 import { filledByModel } from '../../descriptions/tool';
-import { maybeSimplify, readLimit, requiredText } from '../helpers';
-import { firstRecords } from '../lists';
+import { maybeSimplify, readLimit, requiredText, firstRecords } from '../helpers';
 import { userSummary } from '../simplify';
 import type { OperationClient } from '../types';
 

@@ -21,16 +21,8 @@ import {
 	text,
 	userFound,
 } from './pollEvents';
-import type { SbMarks } from './marks';
-import {
-	conversationMarks,
-	isNewConversation,
-	keep,
-	MESSAGE_EVENTS,
-	readMarks,
-	wants,
-} from './marks';
-import { conversationsNow, messagesNow, usersNow } from './now';
+import { isDataObject } from '../../shared/json';
+import { SUPPORT_BOARD_PAGE_SIZE } from './product';
 
 /**
  * Support Board's functions made for this (its include/messages.php and users.php, 3.8.7), at their edges:
@@ -211,4 +203,153 @@ export function supportBoardFinder(options: IDataObject): EventFinder {
 		since: (client, settings, kept) => since(client, settings, kept, loop),
 		newest,
 	};
+}
+
+/**
+ * Where Support Board stands now, for the poll trigger's first poll: the true highest user, message and
+ * conversation ids, not a guess from a list. get-users and get-conversations give a start; the
+ * get-new-* functions above it, asked until they answer nothing newer, give the rest.
+ */
+
+/** Asks `next(mark)` for what is above the mark until nothing is: the true highest id, however the first guess fell short. */
+async function chase(mark: number, next: (mark: number) => Promise<number>): Promise<number> {
+	for (;;) {
+		const found = await next(mark);
+		if (found <= mark) return mark;
+		mark = found;
+	}
+}
+
+/**
+ * Where the conversations and messages stand now. get-conversations puts conversations waiting for an
+ * agent (status 2) first unless the product orders by date: its pages are read until the first row of
+ * another status, for a first guess; get-new-conversations above that guess then finds the rest.
+ */
+async function messagesNow(
+	client: FinderClient,
+): Promise<{ messageId: number; conversationId: number; rows: IDataObject[] }> {
+	const seen: IDataObject[] = [];
+	for (let page = 0; ; page++) {
+		const list = rows(
+			await client.read('get-conversations', { status_code: 'all', pagination: page }),
+		);
+		seen.push(...list);
+		if (
+			list.some((row) => text(row.conversation_status_code) !== '2') ||
+			list.length < SUPPORT_BOARD_PAGE_SIZE
+		)
+			break;
+	}
+	let conversationId = highest(seen, 'conversation_id', 0);
+	const messageId = await chase(highest(seen, 'message_id', 0), async (mark) => {
+		const newer = rows(await client.read('get-new-conversations', { datetime: String(mark) }));
+		conversationId = highest(newer, 'conversation_id', conversationId);
+		return highest(newer, 'message_id', mark);
+	});
+	return { messageId, conversationId, rows: seen };
+}
+
+/** Conversations above the highest one seen that exist with no message yet: get-conversation finds them, one id at a time. */
+async function conversationsNow(client: FinderClient, seen: number): Promise<number> {
+	return await chase(seen, async (mark) =>
+		isDataObject(await client.read('get-conversation', { conversation_id: mark + 1 }))
+			? mark + 1
+			: mark,
+	);
+}
+
+async function usersNow(client: FinderClient): Promise<{ userId: number; rows: IDataObject[] }> {
+	const list = rows(await client.read('get-users', { pagination: 0 }));
+	const userId = await chase(highest(list, 'id', 0), async (mark) =>
+		highest(rows(await client.read('get-new-users', { datetime: String(mark) })), 'id', mark),
+	);
+	return { userId, rows: list };
+}
+
+/**
+ * The Support Board poll's marks: the highest ids read, the conversation ids a jump passed over, and
+ * which conversation rows are new by them.
+ */
+
+export interface SbMarks {
+	/** The highest user id read; kept while New User Created is selected. */
+	userId: number;
+	/** The highest message id read; kept while an event found in messages is selected. */
+	messageId: number;
+	/** The highest conversation id known; undefined in marks kept by version 1. */
+	conversationId?: number;
+	/** Conversation ids below `conversationId` seen with no message yet, created after the baseline. */
+	pending: number[];
+	/** Version 1's mark: the time of the message at `messageId`. */
+	messageTime?: string;
+}
+
+/** Pending conversation ids kept, the lowest (oldest) forgotten first: a crafted jump of ids costs no more. */
+const MAX_PENDING = 1_000;
+const MESSAGE_EVENTS: readonly PolledEvent[] = [
+	'messageCreated',
+	'conversationCreated',
+	'conversationClosed',
+];
+
+const wants = (settings: PollSettings, ...events: readonly PolledEvent[]) =>
+	events.some((e) => settings.events.includes(e));
+
+function readMarks(marks: Marks): SbMarks {
+	const pending = Array.isArray(marks.pending)
+		? marks.pending.map(idOf).filter((id): id is number => id !== undefined)
+		: [];
+	return {
+		userId: idOf(marks.userId) ?? 0,
+		messageId: idOf(marks.messageId) ?? 0,
+		conversationId: idOf(marks.conversationId),
+		pending: pending.slice(-MAX_PENDING),
+		messageTime: typeof marks.messageTime === 'string' ? marks.messageTime : undefined,
+	};
+}
+
+/** The marks the selected events need: one left out is taken afresh when its event is selected again. */
+function keep(marks: SbMarks, settings: PollSettings): Marks {
+	const kept: Marks = {};
+	if (wants(settings, 'userCreated')) kept.userId = marks.userId;
+	if (wants(settings, ...MESSAGE_EVENTS))
+		Object.assign(kept, {
+			messageId: marks.messageId,
+			conversationId: marks.conversationId ?? 0,
+			pending: marks.pending,
+		});
+	return kept;
+}
+
+/** The conversation mark after this poll's rows, and the ids it passed over that are still to come. */
+function conversationMarks(
+	marks: SbMarks,
+	conversationIds: number[],
+): Pick<SbMarks, 'conversationId' | 'pending'> {
+	const before = marks.conversationId ?? 0;
+	const after = conversationIds.reduce((top, id) => Math.max(top, id), before);
+	const seen = new Set(conversationIds);
+	const pending = marks.pending.filter((id) => !seen.has(id));
+	for (let id = Math.max(before + 1, after - MAX_PENDING); id < after; id++)
+		if (!seen.has(id)) pending.push(id);
+	return { conversationId: after, pending: pending.slice(-MAX_PENDING) };
+}
+
+/**
+ * Whether a conversation row is one created after the baseline, seen with a message for the first
+ * time. `pending` is `marks.pending` as a Set, made once a poll: a poll reads any number of rows.
+ */
+function isNewConversation(
+	row: IDataObject,
+	marks: SbMarks,
+	pending: ReadonlySet<number>,
+): boolean {
+	const id = idOf(row.conversation_id);
+	if (id === undefined) return false;
+	if (id > (marks.conversationId ?? Infinity) || pending.has(id)) return true;
+	// The first poll after marks of version 1, which knew only a time: by it too, strictly, so that a
+	// conversation opened since the last poll of the earlier version is not missed.
+	return (
+		marks.messageTime !== undefined && text(row.conversation_creation_time) > marks.messageTime
+	);
 }

@@ -1,9 +1,12 @@
+import type { PlainObject } from '../json';
+import { isRecord } from '../json';
+
 /**
  * The envelopes around the service's answers: an answer wraps a record or a page (`{success, response:
  * {...}}`, `{data: [...]}`). A delivery to the webhook is wrapped differently, in words of the event
  * (`object`, `item`, `entity`, `event`), with its `id` beside them naming the delivery
  * (`WEBHOOK_ENVELOPES`, below: part of a payload style, trigger/payloadStyles.ts, but read by the poll
- * trigger too, through ../eventData.ts).
+ * trigger too, through unwrapEventData, below).
  */
 
 /**
@@ -33,7 +36,7 @@ export const ENVELOPE_NOISE: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Keys under which a delivery puts the event's own data, outermost first (../eventData.ts): the webhook
+ * Keys under which a delivery puts the event's own data, outermost first (unwrapEventData): the webhook
  * trigger unwraps every delivery with them, and both triggers a message before judging its sender.
  */
 export const WEBHOOK_ENVELOPES: readonly string[] = [
@@ -49,3 +52,23 @@ export const WEBHOOK_ENVELOPES: readonly string[] = [
 	'body',
 	'event',
 ];
+
+/**
+ * The event's own data inside its envelope: follows `data`, `payload`, `object`, `resource`, `item`,
+ * ... down to three levels (`{ data: { object: {...} } }`, `{ data: { item: {...} } }`); the body itself
+ * when it has no envelope.
+ */
+export function unwrapEventData(body: PlainObject): PlainObject {
+	let current = body;
+	for (let depth = 0; depth < 3; depth++) {
+		const inner = WEBHOOK_ENVELOPES.map((candidate) => current[candidate]).find(isRecord);
+		if (inner === undefined) break;
+		current = inner;
+	}
+	return current;
+}
+
+/** Whether the body is an envelope: its event data sits under a wrapper key, so its own `id` is the envelope's. */
+export function isEnvelope(body: PlainObject): boolean {
+	return WEBHOOK_ENVELOPES.some((key) => key !== 'event' && isRecord(body[key]));
+}

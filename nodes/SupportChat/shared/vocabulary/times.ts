@@ -78,7 +78,7 @@ export const CLOSED_STATES: ReadonlySet<string> = new Set([
 /** Support Board's status code of an archived conversation (`conversation_status_code: 3`); PHP chat services' too. */
 export const ARCHIVED_STATUS_CODE = '3';
 
-/** Words (base forms, trigger/words.ts) that say a conversation is over, in a status or an event name. */
+/** Words (base forms, trigger/aliases.ts) that say a conversation is over, in a status or an event name. */
 const CLOSING_WORDS: readonly string[] = [
 	'close',
 	'archive',

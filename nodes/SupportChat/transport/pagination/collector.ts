@@ -1,9 +1,8 @@
 import { QUOTE_LENGTH } from '../../shared/text';
 import type { Detected, PagePlan, PageReading } from './reading';
 import type { PageRequest, PaginationSettings } from './styles';
-import { OPTION_PATHS } from './optionPaths';
-import { Seen } from './seen';
-import { requestKey } from './values';
+import { OPTION_PATHS } from './styles';
+import { requestKey, hasIdentity, pageDigest, SeenIds } from './values';
 
 /** Builds the error the user sees; the loop masks the token in both texts. */
 export type Failure = (
@@ -246,5 +245,43 @@ export class Collector {
 	finish(): Collected {
 		this.holdToPromises('the service gave no further page');
 		return { items: this.items, pages: this.pages, detected: this.detected };
+	}
+}
+
+/**
+ * What a list has served: its records by identity, and by whole content the pages holding records
+ * without one (a page whose records all have ids is told by them, so only those need hashing).
+ */
+export class Seen {
+	private readonly ids = new SeenIds();
+
+	private readonly pages = new Set<string>();
+
+	/**
+	 * Notes a page: its records not served before, or undefined for a page served before whole. A page
+	 * whose records all have ids is told by them; one with a record without an id also by its whole
+	 * content. One pass, one identity per record: a long list notes tens of thousands. Noting the ids of
+	 * a page that turns out to be a repeat changes nothing, since they were noted when it came first.
+	 */
+	take(items: unknown[]): unknown[] | undefined {
+		const fresh: unknown[] = [];
+		let unidentified = false;
+		for (const item of items) {
+			const added = this.ids.add(item);
+			if (added === undefined) unidentified = true;
+			if (added !== false) fresh.push(item);
+		}
+		if (!unidentified) return fresh;
+		const digest = pageDigest(items);
+		if (this.pages.has(digest)) return undefined;
+		this.pages.add(digest);
+		return fresh;
+	}
+
+	/** Whether a page adds nothing to what was served, without noting it. */
+	addsNothing(items: unknown[]): boolean {
+		return items.every(hasIdentity)
+			? items.every((item) => this.ids.has(item))
+			: this.pages.has(pageDigest(items));
 	}
 }

@@ -33,17 +33,15 @@ class PageWindow {
 	}
 
 	launch(page: PageRequest): void {
-		this.queue.push(
-			this.get(page).then(
-				(fetched): Outcome => ({ page, ok: true, fetched }),
-				(error: unknown): Outcome => ({ page, ok: false, error }),
-			),
-		);
+		this.queue.push(this.request(page));
 	}
 
-	/** The oldest request's page; its failure fails the list. */
-	async next(): Promise<{ page: PageRequest; reading: PageReading }> {
-		const outcome = await this.queue.shift()!;
+	/**
+	 * The oldest request's page, its failure failing the list; with none in flight, the page
+	 * `following` names is asked for now, so that a list is never left waiting on nothing.
+	 */
+	async next(following: () => PageRequest): Promise<{ page: PageRequest; reading: PageReading }> {
+		const outcome = await (this.queue.shift() ?? this.request(following()));
 		if (!outcome.ok) throw outcome.error;
 		return { page: outcome.page, reading: outcome.fetched.reading };
 	}
@@ -54,6 +52,13 @@ class PageWindow {
 	 */
 	async settle(): Promise<Outcome[]> {
 		return await Promise.all(this.queue.splice(0));
+	}
+
+	private request(page: PageRequest): Promise<Outcome> {
+		return this.get(page).then(
+			(fetched): Outcome => ({ page, ok: true, fetched }),
+			(error: unknown): Outcome => ({ page, ok: false, error }),
+		);
 	}
 }
 
@@ -67,16 +72,18 @@ export async function fetchPlanned(
 ): Promise<void> {
 	const window = new PageWindow(get);
 	let launched = 0;
-	const launch = () => {
-		if (launched >= count) return;
+	const following = () => {
 		const page = plan.at(launched++);
 		collector.admit(page);
-		window.launch(page);
+		return page;
+	};
+	const launch = () => {
+		if (launched < count) window.launch(following());
 	};
 	try {
 		for (let slot = 0; slot < concurrency; slot++) launch();
 		for (let index = 0; index < count; index++) {
-			const { page, reading } = await window.next();
+			const { page, reading } = await window.next(following);
 			if (!collector.accept(reading, page, index < count - 1)) return;
 			launch();
 		}
@@ -121,16 +128,17 @@ async function untilTheEnd(
 	window: PageWindow,
 ): Promise<PageReading> {
 	let launched = 0;
-	const launch = () => {
+	const following = () => {
 		const page = ahead.at(launched++);
 		collector.admit(page);
-		window.launch(page);
+		return page;
 	};
 	for (;;) {
-		// The page the last one leads to goes out whatever may be read ahead: Max Pages stops it in admit.
-		if (window.size === 0) launch();
-		while (window.size < concurrency && collector.mayReadAhead(window.size, ahead.size)) launch();
-		const { page, reading } = await window.next();
+		while (window.size < concurrency && collector.mayReadAhead(window.size, ahead.size))
+			window.launch(following());
+		// With none in flight, the page the last one leads to goes out whatever may be read ahead (next):
+		// Max Pages stops it in admit.
+		const { page, reading } = await window.next(following);
 		if (!collector.accept(reading, page)) return reading;
 	}
 }

@@ -5,7 +5,7 @@ import { PageShapeError } from './reading';
 import { fieldOf, getPath, isDataObject } from '../../shared/json';
 import { ANSWER_ENVELOPES } from '../../shared/vocabulary/envelopes';
 import { LIST_KEYS, META_KEYS } from '../../shared/vocabulary/pages';
-import { OPTION_PATHS } from './optionPaths';
+import { OPTION_PATHS } from './styles';
 
 interface Located {
 	items: unknown[];

@@ -4,15 +4,17 @@ import { findItems, isBodyless } from './locate';
 import type { PageRequest, PaginationSettings, PaginationStyle } from './styles';
 import { getPath } from '../../shared/json';
 import { HAS_MORE_KEYS, PER_PAGE_KEYS, TOTAL_KEYS } from '../../shared/vocabulary/pages';
-import { headerCounts } from './headers';
-import { lookup, toBoolean, toCount, toSize } from './values';
-import { cursor } from './readers/cursor';
+import { headerCounts, lookup, toBoolean, toCount, toSize } from './values';
+import { cursor, linkEnd, linkNext, nextLink, pointsFurther } from './readers/pointers';
 import { missingFlag, missingPointer, probe, single } from './readers/final';
-import { hasMore } from './readers/hasMore';
-import { linkEnd, linkNext } from './readers/link';
-import { nextLink, pointsFurther } from './readers/nextLink';
-import { offset, offsetForced } from './readers/offset';
-import { declaredPages, pageNumber, pageNumberForced } from './readers/pageNumber';
+import {
+	hasMore,
+	offset,
+	offsetForced,
+	declaredPages,
+	pageNumber,
+	pageNumberForced,
+} from './readers/numbers';
 
 /**
  * The detection order, per style: the readers tried in turn, then the one that always decides. A

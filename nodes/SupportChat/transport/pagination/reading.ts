@@ -98,7 +98,7 @@ export interface PageContext {
 	/** The value at the user's Next Path, when one is set. */
 	custom?: Found;
 	total?: number;
-	/** The page count the response headers declare (`X-Total-Pages`); the body's is read by ./readers/pageNumber. */
+	/** The page count the response headers declare (`X-Total-Pages`); the body's is read by ./readers/numbers. */
 	headerPages?: number;
 	perPage?: number;
 	hasMore?: boolean;

@@ -2,7 +2,7 @@ import type { FinalReader } from '../reading';
 import { PageShapeError } from '../reading';
 import { fieldOf } from '../../../shared/json';
 import { toCount, withParam } from '../values';
-import { OPTION_PATHS } from '../optionPaths';
+import { OPTION_PATHS } from '../styles';
 
 /** No Pagination: one request, whatever the answer says. */
 export const single: FinalReader = () => ({ detected: 'single', explicit: true });

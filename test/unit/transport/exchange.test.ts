@@ -9,7 +9,7 @@ import {
 	AnswerDeadlineError,
 	AnswerTooLargeError,
 	readAnswer,
-} from '../../../nodes/SupportChat/transport/answer';
+} from '../../../nodes/SupportChat/transport/exchange';
 
 const MB = 1 << 20;
 

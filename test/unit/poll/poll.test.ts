@@ -1,7 +1,7 @@
 import type { Found } from '../../../nodes/SupportChat/apis/types';
 import type { IDataObject } from 'n8n-workflow';
 
-import { inOrder, readState, writeState } from '../../../nodes/SupportChat/poll/state';
+import { inOrder, readState, writeState } from '../../../nodes/SupportChat/poll/poll';
 
 const event = (
 	at: number | string,

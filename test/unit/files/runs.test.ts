@@ -1,7 +1,7 @@
 import type { IBinaryData, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import type { AttachmentSettings } from '../../../nodes/SupportChat/files/attach';
-import { downloadAttachments, withEventFiles } from '../../../nodes/SupportChat/files/attach';
+import type { AttachmentSettings } from '../../../nodes/SupportChat/files/downloadOptions';
+import { downloadAttachments, withEventFiles } from '../../../nodes/SupportChat/files/runs';
 import type { FileSource } from '../../../nodes/SupportChat/files/download';
 import { FileBudget } from '../../../nodes/SupportChat/files/fileBudget';
 

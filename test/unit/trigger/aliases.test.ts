@@ -1,7 +1,7 @@
 /* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 import fc from 'fast-check';
 
-import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/words';
+import { MAX_NAME_LENGTH, normaliseEventName } from '../../../nodes/SupportChat/trigger/aliases';
 
 describe('normaliseEventName', () => {
 	test.each([

@@ -1,6 +1,13 @@
 import type { DeclaredPages, FinalReader, ReaderOutcome, PageContext, Reader } from '../reading';
 import { fieldOf } from '../../../shared/json';
-import { lookup, toCount, withParam } from '../values';
+import { lookup, toCount, withParam, recordId } from '../values';
+import { PageShapeError } from '../reading';
+import { OPTION_PATHS } from '../styles';
+
+/**
+ * The page styles that count their way on: a page number (`pageNumber`), an offset (`offset`) and a
+ * has-more flag alone, continued after the last record (`hasMore`). Keys only these styles read are here.
+ */
 
 const PAGE_KEYS = ['current_page', 'currentPage', 'page', 'page_number', 'pageNumber', 'pageNo'];
 const TOTAL_PAGES_KEYS = [
@@ -88,3 +95,58 @@ export const pageNumber: Reader = (page) => {
 
 /** Forced: the page number may come from the request alone. */
 export const pageNumberForced: FinalReader = (page) => readPages(page, pageInBody(page));
+
+const OFFSET_KEYS = ['offset', 'skip', 'start'];
+
+/**
+ * Offset and limit: the next offset is this one plus the records received (not the declared page
+ * size: a service may cap the size below what it declares). With a total the remaining pages are known.
+ */
+function readOffsets(page: PageContext, fromBody: number | undefined): ReaderOutcome {
+	const param = page.settings.offsetParam;
+	const current = fromBody ?? toCount(fieldOf(page.request.qs, param)) ?? 0;
+	const received = page.items.length;
+	const nextOffset = current + received;
+	const at = (index: number) => withParam(page.request, param, nextOffset + index * received);
+
+	if (page.total !== undefined) {
+		if (received === 0 || nextOffset >= page.total) return { detected: 'offset', explicit: true };
+		const plan = {
+			count: Math.ceil((page.total - nextOffset) / received),
+			declared: `${page.total} records`,
+			at,
+		};
+		return { detected: 'offset', explicit: true, next: at(0), plan };
+	}
+	if (page.hasMore !== undefined)
+		return { detected: 'offset', explicit: true, next: page.hasMore ? at(0) : undefined };
+	return { detected: 'offset', explicit: false, next: at(0) };
+}
+
+const offsetInBody = (page: PageContext) => toCount(lookup(page.scopes, OFFSET_KEYS)?.value);
+
+/** Detected: the body names its offset. */
+export const offset: Reader = (page) => {
+	const fromBody = offsetInBody(page);
+	return fromBody === undefined ? undefined : readOffsets(page, fromBody);
+};
+
+/** Forced: the offset may come from the request alone. */
+export const offsetForced: FinalReader = (page) => readOffsets(page, offsetInBody(page));
+
+/** A has-more flag alone: continue after the last record (Stripe's `starting_after`). */
+export const hasMore: Reader = (page) => {
+	if (page.hasMore === undefined) return undefined;
+	if (!page.hasMore) return { detected: 'hasMore', explicit: true };
+	const id = recordId(page.items[page.items.length - 1]);
+	if (id === undefined) {
+		throw new PageShapeError(
+			`The service says it has more records but gives no link or cursor, and the last record has no id to continue after. Set ${OPTION_PATHS.paginationStyle} and its parameters`,
+		);
+	}
+	return {
+		detected: 'hasMore',
+		explicit: true,
+		next: withParam(page.request, page.settings.cursorParam || 'starting_after', id),
+	};
+};

@@ -3,7 +3,7 @@ import {
 	functionList,
 	functionNameProblem,
 	parseArguments,
-} from '../../../../nodes/SupportChat/actions/webApi/checks';
+} from '../../../../nodes/SupportChat/actions/webApi/call.operation';
 
 describe('functionNameProblem', () => {
 	it.each([
@@ -12,7 +12,7 @@ describe('functionNameProblem', () => {
 		'google-translate-detection-update-user',
 		'a',
 		'3',
-		// MAX_FUNCTION_NAME_LENGTH in nodes/SupportChat/actions/webApi/checks.ts: 64 characters at most.
+		// MAX_FUNCTION_NAME_LENGTH in nodes/SupportChat/actions/webApi/call.operation.ts: 64 characters at most.
 		'a'.repeat(64),
 	])('takes %s', (name) => expect(functionNameProblem(name)).toBeUndefined());
 

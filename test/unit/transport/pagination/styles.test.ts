@@ -1,5 +1,5 @@
 import { paginationOptions } from '../../../../nodes/SupportChat/descriptions/options';
-import { OPTION_PATHS } from '../../../../nodes/SupportChat/transport/pagination/optionPaths';
+import { OPTION_PATHS } from '../../../../nodes/SupportChat/transport/pagination/styles';
 
 // The transport names the options its messages send a person to without reading the description
 // (a lower layer): each path is the editor's name of the option of its key.

@@ -1,5 +1,5 @@
 import type { Calls } from '../../../../nodes/SupportChat/transport/calls';
-import { refusedInput } from '../../../../nodes/SupportChat/apis/rest/refusals';
+import { refusedInput } from '../../../../nodes/SupportChat/apis/rest/wire';
 
 const send = (more: Partial<Calls['sendMessage']>): Calls['sendMessage'] => ({
 	conversationId: '1',
