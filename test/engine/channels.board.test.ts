@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * Every channel Message → Send promises, as a Support Board team meets it: a customer writes in through
  * the channel's app, the Support Chat Trigger (Support Board mode) runs once for that message, Message →

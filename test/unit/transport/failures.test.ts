@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The failure explainer works from values (a status, an answer's verdict, a refused redirect, what the
  * exchange threw, the request spec) and returns the error: no client behind it, no mark on what it

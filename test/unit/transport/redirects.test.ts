@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The redirect policy as a value: where a redirect leads, or why it is refused, with no request sent.
  * The engine tests (test/engine/errors.test.ts, hostile.test.ts) see the same refusals as messages.

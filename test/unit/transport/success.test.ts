@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * The pre-checks that let a page skip the masking walks (the token's forms in the raw text, secret
  * field names among the parsed keys) must never skip one that masks something: a secret field named

@@ -1,4 +1,3 @@
-/* eslint-disable -- test and tooling code, never shipped: n8n's node rules (no process, timers or Node imports) do not apply; CONTRIBUTING.md › Lint */
 /**
  * SeenIds notes a record's identity without building one, and remembers the key of the last id it
  * noted: records whose ids change key between pages, or within one, stay apart by key all the same.
