@@ -23,7 +23,8 @@ import { checkExists, create, deleteWebhook } from './trigger/selfSetup';
  * refuses to run (files/downloadOptions.ts).
  */
 function refuseOnEngineV2(ctx: IWebhookFunctions): IWebhookResponseData | undefined {
-	const refusal = engineV2FilesRefusal(ctx, ctx.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false));
+	if (ctx.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false) !== true) return undefined;
+	const refusal = engineV2FilesRefusal(ctx);
 	if (refusal === undefined) return undefined;
 	const response = ctx.getResponseObject();
 	response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -77,10 +78,10 @@ export class SupportChatTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				// Asked whenever the workflow is published or a test event is listened for: the moment to
 				// refuse what would lose events later (files/downloadOptions.ts).
-				const refusal = engineV2FilesRefusal(
-					this,
-					this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false),
-				);
+				const refusal =
+					this.getNodeParameter(DOWNLOAD_ATTACHMENTS_PATH, false) === true
+						? engineV2FilesRefusal(this)
+						: undefined;
 				if (refusal) throw refusal;
 				// n8n asks this first whenever it activates the workflow, before its poll trigger starts.
 				if (this.getMode() !== 'manual') EVENT_CLAIMS.activating(this.getWorkflow().id ?? '');

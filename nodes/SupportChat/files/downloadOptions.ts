@@ -158,14 +158,14 @@ function runBounds(options: IDataObject): RunBounds {
  * files from a trigger yet.", "… from a webhook yet."). The webhook trigger answers the service before
  * n8n refuses, so the event would be lost; a poll would fail on it at every poll and never move past it.
  * The triggers therefore refuse the option on that engine where a user sees it: when the workflow is
- * published (and when its test event is listened for or fetched). Undefined where it is fine.
+ * published (and when its test event is listened for or fetched). Undefined where it is fine. Asked
+ * only with the option on: its callers read it first (DOWNLOAD_ATTACHMENTS_PATH), so that with the
+ * option off no code of this feature runs.
  */
 export function engineV2FilesRefusal(
 	ctx: Pick<FunctionsBase, 'getNode' | 'getWorkflowSettings'>,
-	downloadAttachments: unknown,
 ): NodeOperationError | undefined {
-	if (downloadAttachments !== true || ctx.getWorkflowSettings().engineType !== 'v2')
-		return undefined;
+	if (ctx.getWorkflowSettings().engineType !== 'v2') return undefined;
 	return new NodeOperationError(
 		ctx.getNode(),
 		"Download Attachments does not work in a trigger on n8n's engine v2",

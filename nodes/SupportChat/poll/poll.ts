@@ -216,7 +216,7 @@ async function emit(
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = nodeCollection(ctx, 'options');
 	// Before any request: at publishing, n8n's first poll then fails the publication with it.
-	const refusal = engineV2FilesRefusal(ctx, options.downloadAttachments);
+	const refusal = options.downloadAttachments === true ? engineV2FilesRefusal(ctx) : undefined;
 	if (refusal) throw refusal;
 	const settings = readSettings(ctx, options);
 	// From its first poll on, even one that fails: the webhook trigger may leave these events to it.

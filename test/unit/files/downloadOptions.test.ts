@@ -94,7 +94,7 @@ describe('engineV2FilesRefusal: a trigger with Download Attachments on engine v2
 	});
 
 	it("refuses on engine v2, naming the option, the setting and n8n's own refusal", () => {
-		const refusal = engineV2FilesRefusal(ctx({ engineType: 'v2' }), true);
+		const refusal = engineV2FilesRefusal(ctx({ engineType: 'v2' }));
 		expect(refusal).toBeInstanceOf(NodeOperationError);
 		expect(refusal?.message).toBe(
 			"Download Attachments does not work in a trigger on n8n's engine v2",
@@ -105,20 +105,11 @@ describe('engineV2FilesRefusal: a trigger with Download Attachments on engine v2
 		expect(refusal?.node).toBe(node);
 	});
 
-	it.each<[string, IWorkflowSettings, unknown]>([
-		['v2 without the option', { engineType: 'v2' }, false],
-		['v2 with the option unset', { engineType: 'v2' }, undefined],
-		['v1 with the option', { engineType: 'v1' }, true],
-		['the default engine with the option', {}, true],
-	])('lets %s through', (_, settings, downloadAttachments) => {
-		expect(engineV2FilesRefusal(ctx(settings), downloadAttachments)).toBeUndefined();
-	});
-
-	it('does not even read the settings while the option is off', () => {
-		const getWorkflowSettings = jest.fn(() => ({ engineType: 'v2' as const }));
-		expect(
-			engineV2FilesRefusal({ getNode: () => node, getWorkflowSettings }, false),
-		).toBeUndefined();
-		expect(getWorkflowSettings).not.toHaveBeenCalled();
+	// With the option off the callers ask nothing of files/ (the trigger's and the poll's own tests).
+	it.each<[string, IWorkflowSettings]>([
+		['v1', { engineType: 'v1' }],
+		['the default engine', {}],
+	])('lets %s through', (_, settings) => {
+		expect(engineV2FilesRefusal(ctx(settings))).toBeUndefined();
 	});
 });
