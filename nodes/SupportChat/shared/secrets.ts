@@ -256,11 +256,17 @@ const CHANNEL_TOKEN_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
 	['ln', ['extra_2', 'extra_3']],
 ]);
 
-/** Whether `key` of this record is where its channel's token is kept. */
-function isChannelTokenField(record: Readonly<Record<string, unknown>>, key: string): boolean {
+const NO_FIELDS: readonly string[] = [];
+
+/** The fields of this record where its channel's token is kept: none for most records. */
+function channelTokenFields(record: Readonly<Record<string, unknown>>): readonly string[] {
 	const source = Object.hasOwn(record, 'source') ? record.source : undefined;
-	return typeof source === 'string' && CHANNEL_TOKEN_FIELDS.get(source)?.includes(key) === true;
+	return (typeof source === 'string' && CHANNEL_TOKEN_FIELDS.get(source)) || NO_FIELDS;
 }
+
+/** Whether `key` of this record is where its channel's token is kept. */
+const isChannelTokenField = (record: Readonly<Record<string, unknown>>, key: string): boolean =>
+	channelTokenFields(record).includes(key);
 
 /** Whether a list is a setting as an `[id, value]` pair whose id is a password setting's. */
 function isPasswordPair(list: readonly unknown[]): boolean {
@@ -311,8 +317,10 @@ export function holdsSecretField(value: unknown, maxDepth = 256): boolean {
 		for (const entry of value) if (holdsSecretField(entry, maxDepth - 1)) return true;
 		return false;
 	}
+	// The record's source is read once, not for each of its keys: this walk runs on every page.
+	const tokenFields = channelTokenFields(value as Record<string, unknown>);
 	for (const key in value) {
-		if (isSecretKey(key) || isChannelTokenField(value as Record<string, unknown>, key)) return true;
+		if (isSecretKey(key) || tokenFields.includes(key)) return true;
 		const entry = (value as Record<string, unknown>)[key];
 		if (typeof entry === 'object' && entry !== null && holdsSecretField(entry, maxDepth - 1))
 			return true;
